@@ -1,0 +1,57 @@
+`default_nettype none
+// sha256_core: SHA-256, basic iterative (one round per clock), with the hashbed core
+// interface (docs/interface.md): 32-bit bus, host-side padding.
+// Cycles: 1 + 16 + 65*N + 8 for a message of N padded blocks in one segment.
+module sha256_core #(
+    // Bus width in bits; only 32 is implemented.
+    parameter W = 32
+) (
+    input  wire         clk,
+    input  wire         rst,
+    input  wire [W-1:0] din,
+    input  wire         src_ready,
+    output wire         src_read,
+    output wire [W-1:0] dout,
+    input  wire         dst_ready,
+    output wire         dst_write
+);
+
+    wire       msg_init, w_shift, w_load, round_en, finalize;
+    wire [6:0] round_idx;
+    wire [2:0] out_idx;
+
+    sha_block_ctrl #(
+        .W(W),
+        .ROUNDS(64),
+        .DIGEST_WORDS(8)
+    ) u_ctrl (
+        .clk(clk),
+        .rst(rst),
+        .din(din),
+        .src_ready(src_ready),
+        .src_read(src_read),
+        .dst_ready(dst_ready),
+        .dst_write(dst_write),
+        .msg_init(msg_init),
+        .w_shift(w_shift),
+        .w_load(w_load),
+        .round_en(round_en),
+        .round_idx(round_idx),
+        .finalize(finalize),
+        .out_idx(out_idx)
+    );
+
+    sha256_datapath u_datapath (
+        .clk(clk),
+        .din(din),
+        .msg_init(msg_init),
+        .w_shift(w_shift),
+        .w_load(w_load),
+        .round_en(round_en),
+        .round_idx(round_idx[5:0]),
+        .finalize(finalize),
+        .out_idx(out_idx),
+        .dout(dout)
+    );
+
+endmodule

@@ -1,0 +1,154 @@
+`default_nettype none
+// sha_block_ctrl: interface controller of the basic iterative SHA-1 and SHA-256 cores.
+//
+// Reads segment headers and message words from the source FIFO, steps the datapath
+// through the rounds of each block and writes the digest to the destination FIFO
+// (docs/interface.md). The datapath keeps the message schedule in a 16-word shift
+// window: during the last 16 rounds of a block the window no longer needs computed
+// words, so the next block of the segment is shifted in from din while those rounds
+// run. A block costs ROUNDS + 1 cycles (rounds, then the chaining-value addition);
+// a message costs 1 (header) + 16 (first block) + (ROUNDS + 1) * N + DIGEST_WORDS.
+// A segment that is not the last costs its own header and first-block load again.
+module sha_block_ctrl #(
+    // Bus width in bits: one message word per cycle, so it must be 32.
+    parameter W = 32,
+    // Rounds per block: 64 (SHA-256) or 80 (SHA-1).
+    parameter ROUNDS = 64,
+    // Bus words of the digest: 8 (SHA-256) or 5 (SHA-1).
+    parameter DIGEST_WORDS = 8
+) (
+    input  wire         clk,
+    input  wire         rst,
+    // Source FIFO (first word fall through)
+    input  wire [W-1:0] din,
+    input  wire         src_ready,
+    output reg          src_read,
+    // Destination FIFO
+    input  wire         dst_ready,
+    output reg          dst_write,
+    // Datapath control
+    output reg          msg_init,    // load the initial chaining value
+    output reg          w_shift,     // shift the schedule window by one word ...
+    output reg          w_load,      // ... taking din instead of the computed word
+    output reg          round_en,    // perform round round_idx
+    output wire [6:0]   round_idx,
+    output reg          finalize,    // add the working variables into the chaining value
+    output wire [2:0]   out_idx      // digest word to show on dout
+);
+
+    initial begin
+        if (W != 32) begin
+            $display("sha_block_ctrl: W must be 32, got %0d", W);
+            $finish;
+        end
+        if (ROUNDS < 16 || ROUNDS > 127) begin
+            $display("sha_block_ctrl: ROUNDS must be in 16..127, got %0d", ROUNDS);
+            $finish;
+        end
+        if (DIGEST_WORDS < 1 || DIGEST_WORDS > 8) begin
+            $display("sha_block_ctrl: DIGEST_WORDS must be in 1..8, got %0d", DIGEST_WORDS);
+            $finish;
+        end
+    end
+
+    localparam [2:0] S_HEADER = 3'd0,  // waiting for a segment header
+                     S_LOAD   = 3'd1,  // loading the first block of a segment
+                     S_ROUND  = 3'd2,  // one round per cycle
+                     S_FINAL  = 3'd3,  // chaining value += working variables
+                     S_OUTPUT = 3'd4;  // writing the digest words
+    localparam BLOCK_WORDS = 16;
+    localparam PREFETCH_FROM = ROUNDS - BLOCK_WORDS;
+
+    // A 512-bit block; the last segment carries a 1 bit and a 64-bit length of padding.
+    wire [W-2:0] seg_bits = din[W-2:0];
+    wire         seg_last = din[W-1];
+    wire [W-9:0] seg_blocks = seg_last ? ((seg_bits + 64) >> 9) + 1'b1 : seg_bits >> 9;
+
+    reg [2:0]   state_q, state_d;
+    reg [6:0]   count_q, count_d;      // load word, round or digest word index
+    reg [W-9:0] blocks_q, blocks_d;    // blocks left in the segment, current one included
+    reg         last_q, last_d;        // the segment ends the message
+    reg         first_q, first_d;      // the next header starts a message
+
+    assign round_idx = count_q;
+    assign out_idx = count_q[2:0];
+
+    wire prefetch = count_q >= PREFETCH_FROM && blocks_q != 1;
+
+    // Next state and datapath strobes
+    always @* begin
+        state_d = state_q;
+        count_d = count_q;
+        blocks_d = blocks_q;
+        last_d = last_q;
+        first_d = first_q;
+        src_read = 1'b0;
+        dst_write = 1'b0;
+        msg_init = 1'b0;
+        w_shift = 1'b0;
+        w_load = 1'b0;
+        round_en = 1'b0;
+        finalize = 1'b0;
+        case (state_q)
+            S_HEADER: if (src_ready) begin
+                src_read = 1'b1;
+                msg_init = first_q;
+                first_d = 1'b0;
+                last_d = seg_last;
+                blocks_d = seg_blocks;
+                count_d = 7'd0;
+                if (seg_blocks != 0) state_d = S_LOAD;
+            end
+            S_LOAD: if (src_ready) begin
+                src_read = 1'b1;
+                w_shift = 1'b1;
+                w_load = 1'b1;
+                count_d = count_q + 7'd1;
+                if (count_q == BLOCK_WORDS - 1) begin
+                    count_d = 7'd0;
+                    state_d = S_ROUND;
+                end
+            end
+            S_ROUND: if (!prefetch || src_ready) begin
+                src_read = prefetch;
+                w_shift = 1'b1;
+                w_load = prefetch;
+                round_en = 1'b1;
+                count_d = count_q + 7'd1;
+                if (count_q == ROUNDS - 1) state_d = S_FINAL;
+            end
+            S_FINAL: begin
+                finalize = 1'b1;
+                blocks_d = blocks_q - 1'b1;
+                count_d = 7'd0;
+                if (blocks_q != 1) state_d = S_ROUND;
+                else if (last_q) state_d = S_OUTPUT;
+                else state_d = S_HEADER;
+            end
+            S_OUTPUT: if (dst_ready) begin
+                dst_write = 1'b1;
+                count_d = count_q + 7'd1;
+                if (count_q == DIGEST_WORDS - 1) begin
+                    first_d = 1'b1;
+                    state_d = S_HEADER;
+                end
+            end
+            default: state_d = S_HEADER;
+        endcase
+    end
+
+    // Registers
+    always @(posedge clk) begin
+        if (rst) begin
+            state_q <= S_HEADER;
+            first_q <= 1'b1;
+        end else begin
+            state_q <= state_d;
+            first_q <= first_d;
+        end
+        count_q <= count_d;
+        blocks_q <= blocks_d;
+        last_q <= last_d;
+    end
+
+endmodule

@@ -1,0 +1,290 @@
+"""The ``hashbed`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from hashbed import __version__
+from hashbed.cores import all_cores, load_core
+from hashbed.cycles import CycleFormula
+from hashbed.errors import HashbedError
+from hashbed.impl.devices import DEVICES, get_device
+from hashbed.impl.flow import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
+from hashbed.metrics import throughput_at_blocks_mbps
+from hashbed.pipeline import Pipeline
+from hashbed.results import JobRecord, ResultStore, default_db_path
+from hashbed.sim.measure import DEFAULT_MAX_BLOCKS
+from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls
+from hashbed.sim.verify import VERIFY_STALLS
+
+DEFAULT_BENCH_DEVICE = "ecp5-25k"
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _emit_json(data: Any) -> None:
+    print(json.dumps(data, indent=2))
+
+
+def _pipeline(args: argparse.Namespace) -> Pipeline:
+    return Pipeline(ResultStore(args.db), args.build_dir, args.force)
+
+
+def _fail(record: JobRecord) -> int:
+    err.print(f"hashbed: {record.step} {record.core} failed: {record.error}")
+    return 1
+
+
+# --- commands -----------------------------------------------------------------------------
+
+
+def cmd_cores(args: argparse.Namespace) -> int:
+    cores = all_cores()
+    if args.json:
+        _emit_json([core.summary() for core in cores])
+        return 0
+    table = Table("core", "algorithm", "version", "architecture", "bus", "cycles", title="hashbed cores")
+    for core in cores:
+        table.add_row(core.name, core.algorithm_name, core.version, core.architecture, str(core.bus_width), str(core.cycles))
+    out.print(table)
+    return 0
+
+
+def cmd_devices(args: argparse.Namespace) -> int:
+    if args.json:
+        _emit_json([{"name": d.name, "family": d.family, "part": d.part, "io_pins": d.io_pins} for d in DEVICES.values()])
+        return 0
+    table = Table("device", "family", "part", "I/O", "description", title="hashbed devices")
+    for d in DEVICES.values():
+        table.add_row(d.name, d.family, d.part, str(d.io_pins), d.description)
+    out.print(table)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    core = load_core(args.core)
+    stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
+    record = _pipeline(args).verify(core, args.kat, stalls, args.segment_bits, args.idle_limit)
+    if args.json:
+        _emit_json({**record.outputs, "error": record.error})
+    elif record.outputs:
+        o = record.outputs
+        source = ", ".join(Path(s).name for s in o["sources"])
+        out.print(
+            f"{core.name}: {o['passed']}/{o['messages']} digests match, {o['skipped']} skipped ({source}); "
+            f"stalls src {o['src_stall']:g} dst {o['dst_stall']:g} seed {o['seed']}; "
+            f"{o['cycles']} cycles at {o['cycles_per_second'] / 1e6:.1f} M cycles/s"
+        )
+    return 0 if record.ok else _fail(record)
+
+
+def cmd_measure(args: argparse.Namespace) -> int:
+    core = load_core(args.core)
+    record = _pipeline(args).measure(core, args.blocks)
+    if args.json:
+        _emit_json({**record.outputs, "error": record.error})
+    elif record.outputs:
+        o = record.outputs
+        measured = CycleFormula(o["st"], o["lp"], o["end"])
+        counts = ", ".join(f"N={n}: {c}" for n, c in o["cycles_by_blocks"].items())
+        out.print(f"{core.name}: measured {measured}   manifest {core.cycles}   ({counts} cycles)")
+    return 0 if record.ok else _fail(record)
+
+
+def _impl_settings(args: argparse.Namespace, device: str) -> ImplSettings:
+    return ImplSettings(get_device(device), args.seed, args.freq, args.timeout)
+
+
+def cmd_implement(args: argparse.Namespace) -> int:
+    core = load_core(args.core)
+    record = _pipeline(args).implement(core, _impl_settings(args, args.device))
+    if args.json:
+        _emit_json({**record.outputs, "error": record.error})
+    elif record.ok:
+        o = record.outputs
+        out.print(
+            f"{core.name} on {o['device']} (seed {o['seed']}): {o['luts']} LUTs, {o['ffs']} FFs, "
+            f"{o['brams']} BRAMs, {o['dsps']} DSPs, Fmax {o['fmax_mhz']} MHz "
+            f"[{o['tools']['yosys']}, {o['tools']['nextpnr']}]"
+        )
+    return 0 if record.ok else _fail(record)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    cores = [load_core(name) for name in args.cores] if args.cores else all_cores()
+    settings = _impl_settings(args, args.device)
+    pipeline = _pipeline(args)
+    steps = ("verify", "measure", "implement", "metrics")
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
+        TimeElapsedColumn(), console=err, transient=True, disable=args.json,
+    ) as progress:  # fmt: skip
+        task = progress.add_task("bench", total=len(cores) * len(steps))
+        seen: list[str] = []
+
+        def on_step(core: Any, step: str) -> None:
+            seen.append(step)
+            progress.update(task, completed=len(seen) - 1, description=f"{core.name}: {step}")
+
+        records = pipeline.bench(cores, settings, on_step)
+        progress.update(task, completed=len(cores) * len(steps))
+    rows = [r.outputs for r in records if r.ok]
+    failures = [r for r in records if not r.ok]
+    if args.json:
+        _emit_json({"rows": rows, "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures]})
+    else:
+        _print_rows(rows, f"hashbed bench on {settings.device.name} (seed {settings.seed})")
+        for failure in failures:
+            err.print(f"hashbed: {failure.step} {failure.core} failed: {failure.error}")
+    return 1 if failures else 0
+
+
+def _latest_rows(records: list[JobRecord], keep_all: bool) -> list[dict[str, Any]]:
+    rows: dict[Any, dict[str, Any]] = {}
+    for index, record in enumerate(records):  # oldest first: later rows replace earlier ones
+        key = index if keep_all else (record.core, record.device, record.seed)
+        rows[key] = {**record.outputs, "finished_at": record.finished_at}
+    return list(rows.values())
+
+
+def cmd_results(args: argparse.Namespace) -> int:
+    with ResultStore(args.db) as store:
+        records = [r for r in store.jobs("metrics", args.core, args.device) if r.ok]
+    rows = _latest_rows(records, args.all)
+    if args.blocks:
+        for row in rows:
+            formula = CycleFormula(row["st"], row["lp"], row["end"])
+            row[f"throughput_n{args.blocks}_mbps"] = round(
+                throughput_at_blocks_mbps(formula, row["block_bits"], row["fmax_mhz"], args.blocks), 2
+            )
+    if args.json:
+        _emit_json(rows)
+    elif args.csv:
+        sys.stdout.write(_csv(rows))
+    else:
+        _print_rows(rows, f"hashbed results ({args.db})", args.blocks)
+    return 0
+
+
+def _csv(rows: list[dict[str, Any]]) -> str:
+    buffer = io.StringIO()
+    columns = [c for c in (rows[0] if rows else {}) if c != "tools"] + ["yosys", "nextpnr"]
+    writer = csv.DictWriter(buffer, columns, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({**row, **row.get("tools", {})})
+    return buffer.getvalue()
+
+
+def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = None) -> None:
+    if not rows:
+        out.print(f"{title}: no results yet (run 'hashbed bench')")
+        return
+    table = Table(title=title)
+    columns = ["core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles (st + lp·N + end)",
+               "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", "target", "vs target"]  # fmt: skip
+    if blocks:
+        columns.insert(9, f"TP N={blocks}")
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("core", "device") else "right")
+    for row in rows:
+        target = row["target_mbps_per_lut"]
+        ratio = row["target_ratio"]
+        cells = [
+            row["core"], row["device"], str(row["luts"]), str(row["ffs"]), str(row["brams"]),
+            f"{row['fmax_mhz']:.2f}", str(CycleFormula(row["st"], row["lp"], row["end"])), str(row["lp"]),
+            f"{row['throughput_mbps']:.1f}", f"{row['tpa_mbps_per_lut']:.3f}",
+            f"{target:.3f}" if target is not None else "-",
+            f"{ratio:.2f}x" if ratio is not None else "-",
+        ]  # fmt: skip
+        if blocks:
+            cells.insert(9, f"{row[f'throughput_n{blocks}_mbps']:.1f}")
+        table.add_row(*cells)
+    out.print(table)
+    out.print("targets are defined on ecp5-85k, seed 1; 'vs target' is shown for those rows only")
+
+
+# --- parser -------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    common.add_argument("--db", type=Path, default=default_db_path(), help="results database (default: %(default)s)")
+    common.add_argument("--build-dir", type=Path, default=Path("build"), help="run directories (default: %(default)s)")
+    common.add_argument("--force", action="store_true", help="run jobs again even when a stored result exists")
+
+    impl = argparse.ArgumentParser(add_help=False)
+    impl.add_argument("--seed", type=int, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
+    impl.add_argument("--freq", type=float, default=DEFAULT_FREQ_MHZ, help="target clock, MHz (default: %(default)s)")
+    impl.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
+
+    parser = argparse.ArgumentParser(prog="hashbed", description="Benchmark hash cores on open FPGA tools.")
+    parser.add_argument("--version", action="version", version=f"hashbed {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("cores", parents=[common], help="list the cores")
+    p.set_defaults(func=cmd_cores)
+    p = sub.add_parser("devices", parents=[common], help="list the devices")
+    p.set_defaults(func=cmd_devices)
+
+    p = sub.add_parser("verify", parents=[common], help="check a core against known answers in simulation")
+    p.add_argument("core")
+    p.add_argument("--kat", type=Path, action="append", metavar="FILE", help="KAT file (repeatable); default: generated vectors")
+    p.add_argument("--src-stall", type=float, default=VERIFY_STALLS.src, help="input not-ready probability (default: %(default)s)")
+    p.add_argument("--dst-stall", type=float, default=VERIFY_STALLS.dst, help="output not-ready probability (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=VERIFY_STALLS.seed, help="stall pattern seed (default: %(default)s)")
+    p.add_argument("--segment-bits", type=int, help="split messages into segments of at most this many bits")
+    p.add_argument("--idle-limit", type=int, default=DEFAULT_IDLE_LIMIT, help="cycles without a transfer before the core counts as hung (default: %(default)s)")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("measure", parents=[common], help="measure the cycle formula st + (l+p)*N + end")
+    p.add_argument("core")
+    p.add_argument("--blocks", type=int, default=DEFAULT_MAX_BLOCKS, help="messages of 1..K blocks (default: %(default)s)")
+    p.set_defaults(func=cmd_measure)
+
+    p = sub.add_parser("implement", parents=[common, impl], help="synthesize, place and route a core")
+    p.add_argument("core")
+    p.add_argument("--device", required=True, help=f"one of: {', '.join(DEVICES)}")
+    p.set_defaults(func=cmd_implement)
+
+    p = sub.add_parser("bench", parents=[common, impl], help="verify, measure, implement and tabulate cores")
+    p.add_argument("cores", nargs="*", help="cores to run (default: all)")
+    p.add_argument("--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s)")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("results", parents=[common], help="print or export the stored results")
+    p.add_argument("--csv", action="store_true", help="print CSV")
+    p.add_argument("--core", help="only this core")
+    p.add_argument("--device", help="only this device")
+    p.add_argument("--all", action="store_true", help="every stored row, not only the latest per core, device and seed")
+    p.add_argument("--blocks", type=int, help="add the throughput for messages of this many blocks")
+    p.set_defaults(func=cmd_results)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except HashbedError as exc:
+        err.print(f"hashbed: error: {exc}")
+        return 1
+    except KeyboardInterrupt:
+        err.print(f"hashbed: interrupted; finished jobs are kept in {args.db}")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""The core catalogue: one folder per core under ``rtl/cores`` with a ``core.toml``.
+
+See docs/adding-a-core.md for the manifest fields.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hashbed.algorithms import HashAlgorithm, get_algorithm
+from hashbed.cycles import CycleFormula
+from hashbed.errors import HashbedError
+from hashbed.interface import BUS_WIDTHS
+
+ARCHITECTURES = (
+    "basic-iterative",
+    "lightweight-logic",
+    "lightweight-bram",
+    "pipelined-base",
+    "pipelined-opt",
+)
+MANIFEST = "core.toml"
+
+
+def rtl_root() -> Path:
+    """The ``rtl`` folder: ``$HASHBED_RTL``, else the one of this source tree."""
+    override = os.environ.get("HASHBED_RTL")
+    return Path(override) if override else Path(__file__).resolve().parents[2] / "rtl"
+
+
+class ManifestError(HashbedError):
+    """A core manifest that is missing a field or has a wrong one."""
+
+
+@dataclass(frozen=True)
+class Core:
+    name: str
+    folder: Path
+    top: str
+    #: Verilog sources, absolute paths, in compile order.
+    sources: tuple[Path, ...]
+    algorithm_name: str
+    version: str
+    architecture: str
+    bus_width: int
+    cycles: CycleFormula
+    parameters: dict[str, int] = field(default_factory=dict)
+    description: str = ""
+    #: Throughput-per-area goal on ecp5-85k, kbit/s per LUT4 (None when the core has none).
+    target_kbps_per_lut4: float | None = None
+
+    @property
+    def algorithm(self) -> HashAlgorithm:
+        return get_algorithm(self.algorithm_name, self.version)
+
+    def fingerprint(self) -> str:
+        """Hash of everything that defines the hardware: top, parameters, source contents."""
+        digest = hashlib.sha256(f"{self.top}\0{sorted(self.parameters.items())!r}\0".encode())
+        for path in self.sources:
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        return digest.hexdigest()[:16]
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "algorithm": self.algorithm_name,
+            "version": self.version,
+            "architecture": self.architecture,
+            "bus_width": self.bus_width,
+            "top": self.top,
+            "cycles": str(self.cycles),
+            "parameters": self.parameters,
+            "target_kbps_per_lut4": self.target_kbps_per_lut4,
+            "description": self.description,
+        }
+
+
+_REQUIRED = {
+    "top": str,
+    "files": list,
+    "algorithm": str,
+    "version": str,
+    "architecture": str,
+    "bus_width": int,
+    "cycles": str,
+}
+_OPTIONAL = {"lib": list, "parameters": dict, "description": str, "target": dict}
+
+
+def load_manifest(path: Path) -> Core:
+    """Read and check one ``core.toml``; every problem names the file and the fix."""
+    where = str(path)
+    try:
+        data = tomllib.loads(path.read_text())
+    except OSError as exc:
+        raise ManifestError(f"{where}: cannot read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ManifestError(f"{where}: not valid TOML: {exc}") from None
+
+    for key in data:
+        if key not in _REQUIRED and key not in _OPTIONAL:
+            known = ", ".join([*_REQUIRED, *_OPTIONAL])
+            raise ManifestError(f"{where}: unknown field {key!r} (fields: {known})")
+    for key, kind in {**_REQUIRED, **_OPTIONAL}.items():
+        if key in data and not isinstance(data[key], kind):
+            raise ManifestError(f"{where}: field {key!r} must be a {kind.__name__}, got {data[key]!r}")
+    for key in _REQUIRED:
+        if key not in data:
+            raise ManifestError(f"{where}: missing field {key!r}")
+
+    folder = path.parent
+    sources = [folder / name for name in data["files"]]
+    sources += [rtl_root() / "lib" / name for name in data.get("lib", [])]
+    for source in sources:
+        if not source.is_file():
+            raise ManifestError(f"{where}: source file {source} does not exist (fix 'files' or 'lib')")
+    if data["architecture"] not in ARCHITECTURES:
+        raise ManifestError(
+            f"{where}: architecture {data['architecture']!r} is not one of {', '.join(ARCHITECTURES)}"
+        )
+    if data["bus_width"] not in BUS_WIDTHS:
+        raise ManifestError(f"{where}: bus_width must be one of {BUS_WIDTHS}, got {data['bus_width']}")
+    try:
+        cycles = CycleFormula.parse(data["cycles"])
+    except ValueError as exc:
+        raise ManifestError(f"{where}: {exc}") from None
+    parameters = data.get("parameters", {})
+    for name, value in parameters.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ManifestError(f"{where}: parameter {name} must be an integer, got {value!r}")
+    target = data.get("target", {})
+    unknown_target = set(target) - {"kbps_per_lut4"}
+    if unknown_target:
+        raise ManifestError(f"{where}: unknown field(s) in [target]: {', '.join(sorted(unknown_target))} (known: kbps_per_lut4)")
+    try:
+        get_algorithm(data["algorithm"], data["version"])
+    except HashbedError as exc:
+        raise ManifestError(f"{where}: {exc}") from None
+
+    return Core(
+        name=folder.name,
+        folder=folder,
+        top=data["top"],
+        sources=tuple(sources),
+        algorithm_name=data["algorithm"],
+        version=data["version"],
+        architecture=data["architecture"],
+        bus_width=data["bus_width"],
+        cycles=cycles,
+        parameters=dict(parameters),
+        description=data.get("description", ""),
+        target_kbps_per_lut4=target.get("kbps_per_lut4"),
+    )
+
+
+def core_names() -> list[str]:
+    cores = rtl_root() / "cores"
+    return sorted(p.parent.name for p in cores.glob(f"*/{MANIFEST}"))
+
+
+def load_core(name: str) -> Core:
+    path = rtl_root() / "cores" / name / MANIFEST
+    if not path.is_file():
+        raise HashbedError(f"unknown core {name!r}; known cores: {', '.join(core_names()) or 'none'} (see 'hashbed cores')")
+    return load_manifest(path)
+
+
+def all_cores() -> list[Core]:
+    return [load_core(name) for name in core_names()]

@@ -1,0 +1,57 @@
+"""Cycle formulas ``st + (l+p)*N + end`` as the studies write them.
+
+A formula is a sum of integer terms with exactly one term in N, e.g.
+``3 + 17 + 24*N + 4`` (``·`` also works as the product sign). The terms before the
+N-term add up to ``st``, those after it to ``end``. Measured formulas use the same
+split: ``end`` is the output phase seen at the interface (first digest word written
+to the last, inclusive), ``st`` everything else that does not grow with N.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_N_TERM = re.compile(r"^(\d+)\s*[*·]\s*N$")
+
+
+@dataclass(frozen=True)
+class CycleFormula:
+    st: int
+    lp: int
+    end: int
+    #: The formula as written (terms kept), for display.
+    text: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> CycleFormula:
+        st = end = 0
+        lp: int | None = None
+        for raw in text.split("+"):
+            term = raw.strip()
+            match = _N_TERM.match(term)
+            if match:
+                if lp is not None:
+                    raise ValueError(f"cycle formula {text!r} has more than one term in N")
+                lp = int(match[1])
+            elif term.isdigit():
+                if lp is None:
+                    st += int(term)
+                else:
+                    end += int(term)
+            else:
+                raise ValueError(f"cycle formula {text!r}: cannot read term {term!r} (write e.g. '3 + 17 + 24*N + 4')")
+        if lp is None:
+            raise ValueError(f"cycle formula {text!r} has no term in N (write e.g. '3 + 17 + 24*N + 4')")
+        return cls(st, lp, end, text)
+
+    def cycles(self, blocks: int) -> int:
+        return self.st + self.lp * blocks + self.end
+
+    def same_counts(self, other: CycleFormula) -> bool:
+        return (self.st, self.lp, self.end) == (other.st, other.lp, other.end)
+
+    def __str__(self) -> str:
+        if self.text:
+            return self.text.replace("*", "·").replace(" · ", "·")
+        return f"{self.st} + {self.lp}·N + {self.end}"

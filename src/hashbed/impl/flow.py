@@ -1,0 +1,167 @@
+"""Synthesis with Yosys and place-and-route with nextpnr, both called directly.
+
+Each run works in its own directory (named by the core, device, seed and a hash of
+all inputs) that keeps the scripts, logs, netlist and nextpnr's JSON report.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import subprocess
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hashbed.cores import Core
+from hashbed.impl.devices import Device
+from hashbed.tools import NEXTPNR, YOSYS
+
+DEFAULT_FREQ_MHZ = 100.0
+DEFAULT_SEED = 1
+DEFAULT_TIMEOUT_S = 3600
+
+_SYNTH = {"ecp5": "synth_ecp5", "ice40": "synth_ice40"}
+_FINISH = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+): ERROR: ?System task `\$finish' executed")
+_DISPLAY = re.compile(r'\$display\(\s*"(?P<text>[^"]*)"')
+
+
+@dataclass(frozen=True)
+class ImplSettings:
+    device: Device
+    seed: int = DEFAULT_SEED
+    freq_mhz: float = DEFAULT_FREQ_MHZ
+    timeout_s: int = DEFAULT_TIMEOUT_S
+
+    def inputs(self, core: Core) -> dict[str, Any]:
+        """Everything that determines the result: the job's identity in the store."""
+        return {
+            "core": core.name,
+            "core_fingerprint": core.fingerprint(),
+            "top": core.top,
+            "parameters": core.parameters,
+            "device": self.device.name,
+            "part": self.device.part,
+            "seed": self.seed,
+            "freq_mhz": self.freq_mhz,
+            "synth": _SYNTH[self.device.family],
+            "nextpnr_args": list(self.device.nextpnr_args),
+            "tools": {"yosys": YOSYS.version(), "nextpnr": NEXTPNR[self.device.family].version()},
+        }
+
+
+@dataclass
+class ImplResult:
+    device: str
+    seed: int
+    freq_mhz: float
+    ok: bool
+    error: str | None = None
+    luts: int | None = None
+    ffs: int | None = None
+    brams: int | None = None
+    dsps: int | None = None
+    fmax_mhz: float | None = None
+    tools: dict[str, str] = field(default_factory=dict)
+    utilization: dict[str, int] = field(default_factory=dict)
+    run_dir: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class ToolFailure(Exception):
+    """A tool failed; the message is the one-line reason recorded with the job."""
+
+
+def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str) -> None:
+    try:
+        proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        raise ToolFailure(f"{what} did not finish within {timeout} s (raise --timeout)") from None
+    except OSError as exc:
+        raise ToolFailure(f"{what} could not start: {exc.strerror}") from None
+    log.write_text(proc.stdout + proc.stderr)
+    if proc.returncode != 0:
+        raise ToolFailure(_failure_reason(what, log.read_text(), proc.returncode))
+
+
+def _failure_reason(what: str, output: str, returncode: int) -> str:
+    lines = output.splitlines()
+    for line in lines:
+        match = _FINISH.match(line.strip())
+        if match:  # a parameter check: report the $display message above the $finish
+            source = Path(match["file"])
+            if source.is_file():
+                above = source.read_text().splitlines()[: int(match["line"])]
+                for text in reversed(above):
+                    display = _DISPLAY.search(text)
+                    if display:
+                        return f"{what}: parameter check failed: {display['text'].split('%')[0].rstrip(', ')}"
+            return f"{what}: parameter check failed at {match['file']}:{match['line']}"
+    errors = [line.strip() for line in lines if "ERROR" in line]
+    if errors:
+        return f"{what}: {errors[0]}"
+    return f"{what} exited with status {returncode} (log: {lines[-1].strip() if lines else 'empty'})"
+
+
+def run_dir_for(core: Core, settings: ImplSettings, build_dir: Path) -> Path:
+    key = hashlib.sha256(json.dumps(settings.inputs(core), sort_keys=True).encode()).hexdigest()[:10]
+    return build_dir / "impl" / f"{core.name}-{settings.device.name}-s{settings.seed}-{key}"
+
+
+def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult:
+    """Synthesize, place and route ``core``; a tool failure is returned, not raised."""
+    device = settings.device
+    run_dir = run_dir_for(core, settings, build_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    inputs = settings.inputs(core)
+    (run_dir / "settings.json").write_text(json.dumps(inputs, indent=2))
+    result = ImplResult(device.name, settings.seed, settings.freq_mhz, ok=False, tools=inputs["tools"], run_dir=str(run_dir))
+
+    chparams = "".join(f"chparam -set {name} {value} {core.top}\n" for name, value in core.parameters.items())
+    script = (
+        "read_verilog -sv " + " ".join(str(s) for s in core.sources) + "\n"
+        + chparams
+        + f"{_SYNTH[device.family]} -top {core.top} -json synth.json\n"
+        + "tee -o synth_stat.json stat -json\n"
+    )
+    (run_dir / "synth.ys").write_text(script)
+    try:
+        _run([YOSYS.command(), "-q", "synth.ys"], run_dir / "yosys.log", run_dir, settings.timeout_s, "yosys")
+        port_bits = json.loads((run_dir / "synth_stat.json").read_text())["design"]["num_port_bits"]
+        if port_bits > device.io_pins:
+            raise ToolFailure(
+                f"does not fit: core {core.name} has {port_bits} port bits, "
+                f"{device.name} has {device.io_pins} I/O pins (choose a device with more I/O)"
+            )
+        _run(
+            [NEXTPNR[device.family].command(), *device.nextpnr_args, "--json", "synth.json",
+             "--report", "report.json", "--freq", f"{settings.freq_mhz:g}", "--seed", str(settings.seed),
+             "--timing-allow-fail", "-q"],
+            run_dir / "nextpnr.log", run_dir, settings.timeout_s, "nextpnr",
+        )  # fmt: skip
+    except ToolFailure as failure:
+        result.error = str(failure)
+        return result
+
+    report = json.loads((run_dir / "report.json").read_text())
+    used = {name: entry["used"] for name, entry in report.get("utilization", {}).items() if entry["used"]}
+    fmax = [clock["achieved"] for clock in report.get("fmax", {}).values()]
+    result.utilization = used
+    result.fmax_mhz = round(min(fmax), 2) if fmax else None
+    if device.family == "ecp5":
+        result.luts = used.get("TRELLIS_COMB", 0)
+        result.ffs = used.get("TRELLIS_FF", 0)
+        result.brams = used.get("DP16KD", 0)
+        result.dsps = used.get("MULT18X18D", 0)
+    else:  # iCE40: a logic cell holds one LUT4 and one flip-flop
+        cells = json.loads((run_dir / "synth_stat.json").read_text())["design"]["num_cells_by_type"]
+        result.luts = used.get("ICESTORM_LC", 0)
+        result.ffs = sum(count for kind, count in cells.items() if kind.startswith("SB_DFF"))
+        result.brams = used.get("ICESTORM_RAM", 0)
+        result.dsps = used.get("ICESTORM_DSP", 0)
+    result.ok = True
+    (run_dir / "results.json").write_text(json.dumps(result.as_dict(), indent=2))
+    return result

@@ -1,0 +1,5 @@
+"""The results store: one SQLite file, one row per job with its full inputs and outputs."""
+
+from hashbed.results.store import JobRecord, ResultStore, default_db_path
+
+__all__ = ["JobRecord", "ResultStore", "default_db_path"]

