@@ -15,7 +15,9 @@ module sha_block_ctrl #(
     // Rounds per block: 64 (SHA-256) or 80 (SHA-1).
     parameter ROUNDS = 64,
     // Bus words of the digest: 8 (SHA-256) or 5 (SHA-1).
-    parameter DIGEST_WORDS = 8
+    parameter DIGEST_WORDS = 8,
+    // Width of the round index: enough for 0 .. ROUNDS-1 (6 for SHA-256, 7 for SHA-1).
+    parameter ROUND_IDX_W = 6
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -31,7 +33,7 @@ module sha_block_ctrl #(
     output reg          w_shift,     // shift the schedule window by one word ...
     output reg          w_load,      // ... taking din instead of the computed word
     output reg          round_en,    // perform round round_idx
-    output wire [6:0]   round_idx,
+    output wire [ROUND_IDX_W-1:0] round_idx,
     output reg          finalize,    // add the working variables into the chaining value
     output wire [2:0]   out_idx      // digest word to show on dout
 );
@@ -41,8 +43,8 @@ module sha_block_ctrl #(
             $display("sha_block_ctrl: W must be 32, got %0d", W);
             $finish;
         end
-        if (ROUNDS < 16 || ROUNDS > 127) begin
-            $display("sha_block_ctrl: ROUNDS must be in 16..127, got %0d", ROUNDS);
+        if (ROUNDS < 16 || ROUNDS > (1 << ROUND_IDX_W)) begin
+            $display("sha_block_ctrl: ROUNDS must be in 16..2**ROUND_IDX_W, got %0d", ROUNDS);
             $finish;
         end
         if (DIGEST_WORDS < 1 || DIGEST_WORDS > 8) begin
@@ -57,23 +59,37 @@ module sha_block_ctrl #(
                      S_FINAL  = 3'd3,  // chaining value += working variables
                      S_OUTPUT = 3'd4;  // writing the digest words
     localparam BLOCK_WORDS = 16;
-    localparam PREFETCH_FROM = ROUNDS - BLOCK_WORDS;
+    // Counter values, cut to the counter's width
+    localparam integer LAST_LOAD_I = BLOCK_WORDS - 1;
+    localparam integer LAST_ROUND_I = ROUNDS - 1;
+    localparam integer PREFETCH_FROM_I = ROUNDS - BLOCK_WORDS;
+    localparam integer LAST_DIGEST_WORD_I = DIGEST_WORDS - 1;
+    localparam [ROUND_IDX_W-1:0] LAST_LOAD = LAST_LOAD_I[ROUND_IDX_W-1:0];
+    localparam [ROUND_IDX_W-1:0] LAST_ROUND = LAST_ROUND_I[ROUND_IDX_W-1:0];
+    localparam [ROUND_IDX_W-1:0] PREFETCH_FROM = PREFETCH_FROM_I[ROUND_IDX_W-1:0];
+    localparam [ROUND_IDX_W-1:0] LAST_DIGEST_WORD = LAST_DIGEST_WORD_I[ROUND_IDX_W-1:0];
 
     // A 512-bit block; the last segment carries a 1 bit and a 64-bit length of padding.
     wire [W-2:0] seg_bits = din[W-2:0];
     wire         seg_last = din[W-1];
-    wire [W-9:0] seg_blocks = seg_last ? ((seg_bits + 64) >> 9) + 1'b1 : seg_bits >> 9;
+    // Blocks in the segment: the whole blocks of message, and for the last segment one more
+    // block of padding, or two when the length field no longer fits (more than 447 bits left).
+    localparam BLOCKS_W = W - 8;
+    wire [BLOCKS_W-1:0] whole_blocks = {2'b00, seg_bits[W-2:9]};
+    wire [1:0] pad_blocks = !seg_last ? 2'd0 : (seg_bits[8:0] > 9'd447) ? 2'd2 : 2'd1;
+    wire [BLOCKS_W-1:0] seg_blocks = whole_blocks + {{(BLOCKS_W - 2){1'b0}}, pad_blocks};
+    localparam [BLOCKS_W-1:0] ONE_BLOCK = {{(BLOCKS_W - 1){1'b0}}, 1'b1};
 
     reg [2:0]   state_q, state_d;
-    reg [6:0]   count_q, count_d;      // load word, round or digest word index
-    reg [W-9:0] blocks_q, blocks_d;    // blocks left in the segment, current one included
+    reg [ROUND_IDX_W-1:0] count_q, count_d;  // load word, round or digest word index
+    reg [BLOCKS_W-1:0] blocks_q, blocks_d;    // blocks left in the segment, current one included
     reg         last_q, last_d;        // the segment ends the message
     reg         first_q, first_d;      // the next header starts a message
 
     assign round_idx = count_q;
     assign out_idx = count_q[2:0];
 
-    wire prefetch = count_q >= PREFETCH_FROM && blocks_q != 1;
+    wire prefetch = count_q >= PREFETCH_FROM && blocks_q != ONE_BLOCK;
 
     // Next state and datapath strobes
     always @* begin
@@ -96,16 +112,16 @@ module sha_block_ctrl #(
                 first_d = 1'b0;
                 last_d = seg_last;
                 blocks_d = seg_blocks;
-                count_d = 7'd0;
+                count_d = {ROUND_IDX_W{1'b0}};
                 if (seg_blocks != 0) state_d = S_LOAD;
             end
             S_LOAD: if (src_ready) begin
                 src_read = 1'b1;
                 w_shift = 1'b1;
                 w_load = 1'b1;
-                count_d = count_q + 7'd1;
-                if (count_q == BLOCK_WORDS - 1) begin
-                    count_d = 7'd0;
+                count_d = count_q + 1'b1;
+                if (count_q == LAST_LOAD) begin
+                    count_d = {ROUND_IDX_W{1'b0}};
                     state_d = S_ROUND;
                 end
             end
@@ -114,21 +130,21 @@ module sha_block_ctrl #(
                 w_shift = 1'b1;
                 w_load = prefetch;
                 round_en = 1'b1;
-                count_d = count_q + 7'd1;
-                if (count_q == ROUNDS - 1) state_d = S_FINAL;
+                count_d = count_q + 1'b1;
+                if (count_q == LAST_ROUND) state_d = S_FINAL;
             end
             S_FINAL: begin
                 finalize = 1'b1;
                 blocks_d = blocks_q - 1'b1;
-                count_d = 7'd0;
-                if (blocks_q != 1) state_d = S_ROUND;
+                count_d = {ROUND_IDX_W{1'b0}};
+                if (blocks_q != ONE_BLOCK) state_d = S_ROUND;
                 else if (last_q) state_d = S_OUTPUT;
                 else state_d = S_HEADER;
             end
             S_OUTPUT: if (dst_ready) begin
                 dst_write = 1'b1;
-                count_d = count_q + 7'd1;
-                if (count_q == DIGEST_WORDS - 1) begin
+                count_d = count_q + 1'b1;
+                if (count_q == LAST_DIGEST_WORD) begin
                     first_d = 1'b1;
                     state_d = S_HEADER;
                 end

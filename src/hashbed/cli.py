@@ -22,14 +22,17 @@ from hashbed.errors import HashbedError
 from hashbed.impl.devices import DEVICES, get_device
 from hashbed.impl.flow import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
 from hashbed.metrics import throughput_at_blocks_mbps
-from hashbed.pipeline import Pipeline
+from hashbed.pipeline import ROW_FIELDS, Pipeline
 from hashbed.results import JobRecord, ResultStore, default_db_path
+from hashbed.sim.lint import lint
 from hashbed.sim.measure import DEFAULT_MAX_BLOCKS
 from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls
-from hashbed.sim.verify import VERIFY_STALLS
+from hashbed.sim.verify import VERIFY_STALLS, kat_files_in
 
 DEFAULT_BENCH_DEVICE = "ecp5-25k"
-out = Console(highlight=False, soft_wrap=True)
+# Tables keep their full width when the output goes to a file or a CI log.
+_WIDTH = None if sys.stdout.isatty() else 200
+out = Console(highlight=False, soft_wrap=True, width=_WIDTH)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
@@ -75,7 +78,8 @@ def cmd_devices(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     core = load_core(args.core)
     stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
-    record = _pipeline(args).verify(core, args.kat, stalls, args.segment_bits, args.idle_limit)
+    kat_files = (args.kat or []) + (kat_files_in(core, args.kat_dir) if args.kat_dir else [])
+    record = _pipeline(args).verify(core, kat_files or None, stalls, args.segment_bits, args.idle_limit)
     if args.json:
         _emit_json({**record.outputs, "error": record.error})
     elif record.outputs:
@@ -87,6 +91,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
             f"{o['cycles']} cycles at {o['cycles_per_second'] / 1e6:.1f} M cycles/s"
         )
     return 0 if record.ok else _fail(record)
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    findings = lint(load_core(args.core))
+    if args.json:
+        _emit_json({"core": args.core, "findings": findings})
+    else:
+        for finding in findings:
+            out.print(finding)
+        out.print(f"{args.core}: {len(findings)} lint findings (verilator -Wall)")
+    return 1 if findings else 0
 
 
 def cmd_measure(args: argparse.Namespace) -> int:
@@ -179,7 +194,9 @@ def cmd_results(args: argparse.Namespace) -> int:
 
 def _csv(rows: list[dict[str, Any]]) -> str:
     buffer = io.StringIO()
-    columns = [c for c in (rows[0] if rows else {}) if c != "tools"] + ["yosys", "nextpnr"]
+    first = rows[0] if rows else {}
+    columns = [c for c in ROW_FIELDS if c != "tools"] + ["yosys", "nextpnr"]
+    columns += [c for c in first if c not in columns and c != "tools"]
     writer = csv.DictWriter(buffer, columns, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for row in rows:
@@ -242,12 +259,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("verify", parents=[common], help="check a core against known answers in simulation")
     p.add_argument("core")
     p.add_argument("--kat", type=Path, action="append", metavar="FILE", help="KAT file (repeatable); default: generated vectors")
+    p.add_argument("--kat-dir", type=Path, metavar="DIR", help="every KAT file of the core's algorithm and version in DIR")
     p.add_argument("--src-stall", type=float, default=VERIFY_STALLS.src, help="input not-ready probability (default: %(default)s)")
     p.add_argument("--dst-stall", type=float, default=VERIFY_STALLS.dst, help="output not-ready probability (default: %(default)s)")
     p.add_argument("--seed", type=int, default=VERIFY_STALLS.seed, help="stall pattern seed (default: %(default)s)")
     p.add_argument("--segment-bits", type=int, help="split messages into segments of at most this many bits")
     p.add_argument("--idle-limit", type=int, default=DEFAULT_IDLE_LIMIT, help="cycles without a transfer before the core counts as hung (default: %(default)s)")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("lint", parents=[common], help="lint a core with verilator -Wall")
+    p.add_argument("core")
+    p.set_defaults(func=cmd_lint)
 
     p = sub.add_parser("measure", parents=[common], help="measure the cycle formula st + (l+p)*N + end")
     p.add_argument("core")

@@ -23,6 +23,7 @@ from hashbed.sim.build import simulator_fingerprint
 from hashbed.sim.measure import DEFAULT_MAX_BLOCKS, measure
 from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.sim.verify import VERIFY_STALLS, verify
+from hashbed.tools import verilator_version
 
 #: Device and seed on which the throughput-per-area targets are defined.
 TARGET_DEVICE = "ecp5-85k"
@@ -58,6 +59,7 @@ class Pipeline:
             "core": core.name,
             "core_fingerprint": core.fingerprint(),
             "simulator": simulator_fingerprint(core),
+            "tools": {"verilator": verilator_version()},
             "vectors": [{"file": str(path), "sha256": _file_hash(path)} for path in kat_files or []] or "generated",
             "src_stall": stalls.src,
             "dst_stall": stalls.dst,
@@ -82,6 +84,7 @@ class Pipeline:
             "core": core.name,
             "core_fingerprint": core.fingerprint(),
             "simulator": simulator_fingerprint(core),
+            "tools": {"verilator": verilator_version()},
             "max_blocks": max_blocks,
         }
 
@@ -146,6 +149,14 @@ class Pipeline:
             on_step(core, "metrics")
             records.append(self.metrics(core, measured, implemented))
         return records
+
+
+#: The fields of a results row, in table order.
+ROW_FIELDS = (
+    "core", "algorithm", "version", "architecture", "bus_width", "device", "seed",
+    "luts", "ffs", "brams", "dsps", "fmax_mhz", "block_bits", "st", "lp", "end",
+    "throughput_mbps", "tpa_mbps_per_lut", "target_mbps_per_lut", "target_ratio", "tools",
+)  # fmt: skip
 
 
 def metrics_row(core: Core, measured: dict[str, Any], implemented: dict[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,8 @@ module sha1_core #(
     sha_block_ctrl #(
         .W(W),
         .ROUNDS(80),
-        .DIGEST_WORDS(5)
+        .DIGEST_WORDS(5),
+        .ROUND_IDX_W(7)
     ) u_ctrl (
         .clk(clk),
         .rst(rst),

@@ -17,13 +17,14 @@ module sha256_core #(
 );
 
     wire       msg_init, w_shift, w_load, round_en, finalize;
-    wire [6:0] round_idx;
+    wire [5:0] round_idx;
     wire [2:0] out_idx;
 
     sha_block_ctrl #(
         .W(W),
         .ROUNDS(64),
-        .DIGEST_WORDS(8)
+        .DIGEST_WORDS(8),
+        .ROUND_IDX_W(6)
     ) u_ctrl (
         .clk(clk),
         .rst(rst),
@@ -48,7 +49,7 @@ module sha256_core #(
         .w_shift(w_shift),
         .w_load(w_load),
         .round_en(round_en),
-        .round_idx(round_idx[5:0]),
+        .round_idx(round_idx),
         .finalize(finalize),
         .out_idx(out_idx),
         .dout(dout)

@@ -67,10 +67,11 @@ std::vector<Message> read_stream(const char* path) {
 struct Rng {
     uint64_t s;
     explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 1) {}
-    double uniform() {
+    uint64_t next() {
         s ^= s >> 12; s ^= s << 25; s ^= s >> 27;
-        return double((s * 0x2545F4914F6CDD1Dull) >> 11) * (1.0 / 9007199254740992.0);
+        return s * 0x2545F4914F6CDD1Dull;
     }
+    double uniform() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
 };
 
 }  // namespace
@@ -89,12 +90,15 @@ int main(int argc, char** argv) {
     Vcore core(&context);
     const auto started = std::chrono::steady_clock::now();
 
+    auto check_finish = [&]() {
+        if (context.gotFinish()) fail("the core called $finish");
+    };
     auto tick = [&]() {
         core.clk = 1;
         core.eval();
         core.clk = 0;
         core.eval();
-        if (context.gotFinish()) fail("the core called $finish (a parameter check failed; see the message above)");
+        check_finish();
     };
 
     core.clk = 0;
@@ -103,7 +107,7 @@ int main(int argc, char** argv) {
     core.dst_ready = 0;
     core.din = 0;
     core.eval();
-    if (context.gotFinish()) fail("the core called $finish (a parameter check failed; see the message above)");
+    check_finish();
     for (int i = 0; i < 4; ++i) tick();
     core.rst = 0;
 
@@ -121,7 +125,7 @@ int main(int argc, char** argv) {
         const bool src_ready = offer && rng.uniform() >= src_stall;
         const bool dst_ready = rng.uniform() >= dst_stall;
         core.src_ready = src_ready;
-        core.din = src_ready ? messages[in_msg].in[in_word] : 0;
+        core.din = src_ready ? messages[in_msg].in[in_word] : rng.next();  // garbage while not ready
         core.dst_ready = dst_ready;
         core.eval();
 

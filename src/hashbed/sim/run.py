@@ -76,9 +76,10 @@ def run_stream(
         if proc.returncode != 0:
             errors = [line for line in proc.stderr.splitlines() if line.startswith("ERROR:")]
             detail = errors[0][len("ERROR: ") :] if errors else f"simulator exited with status {proc.returncode}"
-            context = [line for line in (proc.stdout + proc.stderr).splitlines() if line and not line.startswith("ERROR:")]
-            if context and "$finish" in detail:
-                detail = f"{context[-1].strip()} ({detail})"
+            printed = [line.strip() for line in (proc.stdout + proc.stderr).splitlines()
+                       if line.strip() and not line.startswith(("ERROR:", "- "))]  # fmt: skip
+            if "$finish" in detail and printed:  # a parameter check prints its reason, then calls $finish
+                detail = f"parameter check failed: {printed[-1]}"
             raise CoreFailure(f"core {core_name}: {detail}")
         summary = json.loads(proc.stdout.strip().splitlines()[-1])
         raw = result.read_bytes()

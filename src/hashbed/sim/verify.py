@@ -72,6 +72,17 @@ class VerifyReport:
         return out
 
 
+def kat_files_in(core: Core, folder: Path) -> list[Path]:
+    """The KAT files of the core's algorithm and version in ``folder``."""
+    files = sorted(folder.glob(f"{core.algorithm_name}_{core.version}_*MsgKAT.txt"))
+    if not files:
+        raise HashbedError(
+            f"no KAT files for {core.algorithm_name} {core.version} in {folder} "
+            f"(expected names like {core.algorithm_name}_{core.version}_ShortMsgKAT.txt)"
+        )
+    return files
+
+
 def kat_vectors(core: Core, path: Path) -> list[KatVector]:
     """The vectors of a KAT file, refused if the file is for another algorithm."""
     identity = kat_identity(path)

@@ -1,0 +1,39 @@
+# hashbed: set-up, main job, tests and benchmarks. Everything installs into .venv.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+KAT_DIR ?= ../shared/kat
+CORES := $(notdir $(patsubst %/core.toml,%,$(wildcard rtl/cores/*/core.toml)))
+
+.PHONY: setup bench test test-all kat bench-targets clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+# The main job: verify, measure, implement every core on ECP5-25k and print the table.
+bench: $(STAMP)
+	$(BIN)/hashbed bench
+
+# The test suite that CI runs (.ci/run): everything but the tests marked slow.
+test: $(STAMP)
+	$(BIN)/pytest -q -m "not slow"
+
+test-all: $(STAMP)
+	$(BIN)/pytest -q
+
+# Every core against every KAT file of its algorithm and version in $(KAT_DIR).
+kat: $(STAMP)
+	@for core in $(CORES); do $(BIN)/hashbed verify $$core --kat-dir $(KAT_DIR) || exit 1; done
+
+# The throughput-per-area targets are defined on ECP5-85k, seed 1.
+bench-targets: $(STAMP)
+	$(BIN)/hashbed bench --device ecp5-85k --seed 1
+
+clean:
+	rm -rf build hashbed.db

@@ -1,0 +1,74 @@
+"""The software models against hashlib and the shared KAT files."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from conftest import kat_file
+from hashbed.algorithms import ALGORITHMS, Message, get_algorithm
+from hashbed.algorithms.kat import generated_vectors, read_kat
+from hashbed.algorithms.sha import md_pad
+from hashbed.errors import HashbedError
+
+REFERENCE = {"sha-1/fips": hashlib.sha1, "sha-256/fips": hashlib.sha256}
+KAT_NAMES = {"sha-1/fips": "sha-1_fips", "sha-256/fips": "sha-256_fips"}
+
+
+@pytest.mark.parametrize("key", sorted(REFERENCE))
+def test_model_matches_hashlib_at_every_padding_boundary(key: str) -> None:
+    algorithm = ALGORITHMS[key]
+    rng = random.Random(7)
+    for length in [*range(0, 200), 1000, 4095, 4096, 10_000]:
+        data = rng.randbytes(length)
+        assert algorithm.digest(Message.from_bytes(data)) == REFERENCE[key](data).digest(), length
+
+
+@pytest.mark.parametrize("key", sorted(REFERENCE))
+@pytest.mark.parametrize("kind", ["Short", "Long"])
+def test_model_matches_shared_kat(key: str, kind: str) -> None:
+    path = kat_file(f"{KAT_NAMES[key]}_{kind}MsgKAT.txt")
+    vectors = read_kat(path)
+    assert vectors, path
+    algorithm = ALGORITHMS[key]
+    for vector in vectors:
+        assert algorithm.digest(vector.message) == vector.digest, f"Len = {vector.message.bits}"
+
+
+@pytest.mark.parametrize("key", sorted(REFERENCE))
+def test_generated_vectors_agree_with_hashlib(key: str) -> None:
+    vectors = generated_vectors(ALGORITHMS[key])
+    assert len(vectors) > 200
+    for vector in vectors:
+        assert vector.message.byte_aligned
+        assert vector.digest == REFERENCE[key](vector.message.data).digest()
+
+
+def test_padding_appends_one_bit_zeros_and_length() -> None:
+    padded = md_pad(Message.from_bytes(b"abc"))
+    assert padded == b"abc\x80" + bytes(52) + (24).to_bytes(8, "big")
+    # a 5-bit message: the 1 bit follows the fifth bit of the first byte
+    padded = md_pad(Message(b"\xa8", 5))
+    assert padded[0] == 0xAC and padded[-1] == 5 and len(padded) == 64
+
+
+@pytest.mark.parametrize("bits", [0, 1, 447, 448, 511, 512, 959, 960, 5000])
+def test_padded_length_formula(bits: int) -> None:
+    for algorithm in ALGORITHMS.values():
+        message = Message.from_prefix(bytes((bits + 7) // 8), bits)
+        assert algorithm.padded_bits(bits) == 8 * len(algorithm.pad(message))
+
+
+def test_message_rejects_inconsistent_lengths() -> None:
+    with pytest.raises(ValueError):
+        Message(b"\x00\x00", 8)
+    with pytest.raises(ValueError):
+        Message(b"\x01", 7)  # the unused low bit must be zero
+    assert Message.from_prefix(b"\xff\xff", 9) == Message(b"\xff\x80", 9)
+
+
+def test_unknown_algorithm_names_the_known_ones() -> None:
+    with pytest.raises(HashbedError, match="sha-256/fips"):
+        get_algorithm("sha-257", "fips")

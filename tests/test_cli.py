@@ -1,0 +1,74 @@
+"""The command line: JSON field names, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import kat_file
+from hashbed.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_cores_json_lists_names_algorithms_and_widths(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "cores", "--json")
+    cores = {c["name"]: c for c in json.loads(out)}
+    assert code == 0
+    assert cores["sha256"]["algorithm"] == "sha-256" and cores["sha256"]["version"] == "fips"
+    assert cores["sha1"]["bus_width"] == 32 and cores["sha1"]["architecture"] == "basic-iterative"
+
+
+def test_verify_with_kat_files(capsys: pytest.CaptureFixture[str], db: Path) -> None:
+    short, long = kat_file("sha-1_fips_ShortMsgKAT.txt"), kat_file("sha-1_fips_LongMsgKAT.txt")
+    code, out, _ = run(capsys, "verify", "sha1", "--kat", str(short), "--kat", str(long), "--db", str(db))
+    assert code == 0
+    assert "digests match, 0 skipped" in out and "M cycles/s" in out
+    code, out, _ = run(capsys, "verify", "sha1", "--kat", str(short), "--db", str(db), "--json")
+    report = json.loads(out)
+    assert report["ok"] and report["passed"] == report["messages"] > 0 and report["cycles_per_second"] > 0
+
+
+def test_verify_mismatch_exits_nonzero_with_len_and_digests(capsys, db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "sha-256_fips_TypoMsgKAT.txt"
+    path.write_text("Len = 8\nMsg = CC\nMD = " + "00" * 32 + "\n")
+    code, _, err = run(capsys, "verify", "sha256", "--kat", str(path), "--db", str(db))
+    assert code == 1
+    assert "digest mismatch at Len = 8" in err and "expected " + "00" * 32 in err
+    assert "1DD8312636F6A0BF3D21FA2855E63072507453E93A5CED4301B364E91C9D87D6" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_measure_json_fields(capsys: pytest.CaptureFixture[str], db: Path) -> None:
+    code, out, _ = run(capsys, "measure", "sha256", "--json", "--db", str(db))
+    data = json.loads(out)
+    assert code == 0
+    assert (data["st"], data["lp"], data["end"], data["block_bits"]) == (17, 65, 8, 512)
+    assert data["matches"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["verify", "sha999"], "unknown core 'sha999'"),
+        (["implement", "sha1", "--device", "xc7z020"], "unknown device 'xc7z020'; known devices: ecp5-25k"),
+        (["verify", "sha1", "--kat", "/nonexistent/kat.txt"], "cannot read KAT file /nonexistent/kat.txt"),
+    ],
+)
+def test_bad_input_gives_one_line_error(capsys, db: Path, argv: list[str], words: str) -> None:
+    code, _, err = run(capsys, *argv, "--db", str(db))
+    assert code == 1
+    assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_malformed_kat_file_names_the_line(capsys, db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "typo.txt"
+    path.write_text("Len = 8\nMsg = CG\nMD = 00\n")
+    code, _, err = run(capsys, "verify", "sha1", "--kat", str(path), "--db", str(db))
+    assert code == 1 and f"{path}:2: Msg is not a hex string" in err

@@ -1,0 +1,134 @@
+"""The cores in simulation: known answers under random stalls, segments, cycle formulas,
+and the harness's handling of cores that misbehave."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from pathlib import Path
+
+import pytest
+
+from conftest import kat_file
+from hashbed.algorithms import Message
+from hashbed.algorithms.kat import KatVector, write_kat
+from hashbed.cores import Core, load_core, load_manifest
+from hashbed.errors import CoreFailure, HashbedError
+from hashbed.sim.measure import measure
+from hashbed.sim.run import Stalls
+from hashbed.sim.verify import verify
+
+CORES = {"sha1": ("sha-1", hashlib.sha1), "sha256": ("sha-256", hashlib.sha256)}
+
+
+@pytest.mark.parametrize("name", sorted(CORES))
+def test_generated_vectors_pass_under_stalls(name: str) -> None:
+    report = verify(load_core(name))
+    assert report.ok, report.mismatch
+    assert report.passed == report.messages > 200
+    assert report.stalls.src > 0 and report.stalls.dst > 0
+
+
+@pytest.mark.parametrize("name", sorted(CORES))
+@pytest.mark.parametrize("kind", ["Short", "Long"])
+def test_shared_kat_files_pass(name: str, kind: str) -> None:
+    path = kat_file(f"{CORES[name][0]}_fips_{kind}MsgKAT.txt")
+    report = verify(load_core(name), [path], Stalls(src=0.4, dst=0.4, seed=3))
+    assert report.ok, report.mismatch
+    assert report.passed == report.messages
+
+
+@pytest.mark.parametrize("name", sorted(CORES))
+def test_random_hashlib_kat_file_passes(name: str, tmp_path: Path) -> None:
+    algorithm, reference = CORES[name]
+    rng = random.Random(11)
+    vectors = []
+    for _ in range(60):
+        data = rng.randbytes(rng.choice([rng.randrange(200), rng.randrange(20_000)]))
+        vectors.append(KatVector(Message.from_bytes(data), reference(data).digest()))
+    path = tmp_path / f"{algorithm}_fips_RandomMsgKAT.txt"
+    write_kat(path, vectors, "random messages, digests from hashlib")
+    report = verify(load_core(name), [path])
+    assert report.ok and report.passed == 60
+
+
+@pytest.mark.parametrize("name", sorted(CORES))
+def test_multi_segment_messages_and_heavy_stalls(name: str) -> None:
+    report = verify(load_core(name), stalls=Stalls(src=0.8, dst=0.8, seed=5), segment_bits=1024)
+    assert report.ok, report.mismatch
+
+
+@pytest.mark.parametrize("name", sorted(CORES))
+def test_measured_formula_equals_manifest(name: str) -> None:
+    core = load_core(name)
+    result = measure(core, max_blocks=5)
+    assert result.matches, (str(result.measured), str(result.expected))
+    assert result.cycles == [core.cycles.cycles(n) for n in range(1, 6)]
+
+
+def test_wrong_kat_file_for_the_core_is_refused() -> None:
+    path = kat_file("sha-1_fips_ShortMsgKAT.txt")
+    with pytest.raises(HashbedError, match="is for sha-1 fips, but core sha256 implements sha-256 fips"):
+        verify(load_core("sha256"), [path])
+
+
+def test_wrong_digest_reports_first_failing_len(tmp_path: Path) -> None:
+    vectors = [KatVector(Message.from_bytes(bytes(n)), hashlib.sha256(bytes(n)).digest()) for n in range(5)]
+    bad = hashlib.sha256(b"something else").digest()
+    vectors[3] = KatVector(vectors[3].message, bad)
+    path = tmp_path / "sha-256_fips_BadMsgKAT.txt"
+    write_kat(path, vectors, "one wrong digest")
+    report = verify(load_core("sha256"), [path])
+    assert not report.ok and report.passed == 3
+    assert report.mismatch.bits == 24 and report.mismatch.expected == bad
+    assert report.mismatch.actual == hashlib.sha256(bytes(3)).digest()
+
+
+# --- cores that misbehave -----------------------------------------------------------------
+
+BROKEN_MANIFEST = """
+top = "broken"
+files = ["broken.v"]
+algorithm = "sha-256"
+version = "fips"
+architecture = "basic-iterative"
+bus_width = 32
+cycles = "1 + 65*N + 8"
+"""
+
+SILENT = """`default_nettype none
+module broken (input wire clk, input wire rst, input wire [31:0] din, input wire src_ready,
+               output wire src_read, output wire [31:0] dout, input wire dst_ready, output wire dst_write);
+    assign src_read = src_ready;  // swallows every word and never answers
+    assign dout = 32'd0;
+    assign dst_write = 1'b0;
+endmodule
+"""
+
+GREEDY = SILENT.replace("assign src_read = src_ready;  // swallows every word and never answers",
+                        "assign src_read = 1'b1;  // reads whether or not a word is there")  # fmt: skip
+
+
+def broken_core(tmp_path: Path, verilog: str) -> Core:
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "broken.v").write_text(verilog)
+    (folder / "core.toml").write_text(BROKEN_MANIFEST)
+    return load_manifest(folder / "core.toml")
+
+
+def test_core_that_never_answers_stops_with_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(CoreFailure, match="no word read or written for 1000 cycles.*never answered"):
+        verify(broken_core(tmp_path, SILENT), idle_limit=1000)
+
+
+def test_core_that_reads_without_a_word_breaks_the_protocol(tmp_path: Path) -> None:
+    with pytest.raises(CoreFailure, match="src_read asserted while src_ready is low"):
+        verify(broken_core(tmp_path, GREEDY))
+
+
+def test_failed_parameter_check_is_reported() -> None:
+    core = dataclasses.replace(load_core("sha256"), parameters={"W": 16})
+    with pytest.raises(CoreFailure, match="W must be 32, got 16"):
+        verify(core)

@@ -1,0 +1,75 @@
+"""The KAT reader: records, and a clear error with the line for every malformed file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hashbed.algorithms import Message
+from hashbed.algorithms.kat import KatFormatError, KatVector, kat_identity, read_kat, write_kat
+
+GOOD = """# a comment
+[L = 20]
+
+Len = 0
+Msg = 00
+MD = AABBCCDD
+
+Len = 12
+Msg = ABCF
+MD = 00112233
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "x_KAT.txt") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_reads_records_and_masks_partial_bytes(tmp_path: Path) -> None:
+    vectors = read_kat(write(tmp_path, GOOD))
+    assert [v.message.bits for v in vectors] == [0, 12]
+    assert vectors[0].message.data == b""
+    assert vectors[1].message.data == b"\xab\xc0"
+    assert vectors[1].digest == bytes.fromhex("00112233")
+    assert vectors[1].line == 8
+
+
+def test_write_then_read_round_trips(tmp_path: Path) -> None:
+    vectors = [KatVector(Message.from_bytes(b"\x01\x02"), b"\xaa" * 4), KatVector(Message.from_bytes(b""), b"\xbb" * 4)]
+    path = tmp_path / "rt.txt"
+    write_kat(path, vectors, "round trip")
+    assert [(v.message, v.digest) for v in read_kat(path)] == [(v.message, v.digest) for v in vectors]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("Len = 8\nMsg = ZZ\nMD = 00\n", 2, "not a hex string"),
+        ("Len = 16\nMsg = AB\nMD = 00\n", 2, "needs 2"),
+        ("Len = 8\nMD = 00\n", 2, "expected field Msg"),
+        ("Len = eight\nMsg = AB\nMD = 00\n", 1, "non-negative integer"),
+        ("Len = 8\nMsg = AB\nMD = 0011\nLen = 8\nMsg = AB\nMD = 00\n", 6, "earlier records have 2"),
+        ("Len = 8\nMsg = AB\nDigest = 00\n", 3, "expected field MD"),
+        ("Len = 8\nMsg AB\n", 2, "expected '<field> = <value>'"),
+    ],
+)
+def test_malformed_files_name_the_line(tmp_path: Path, text: str, line: int, words: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(KatFormatError, match=rf"^{path}:{line}: .*{words}"):
+        read_kat(path)
+
+
+def test_truncated_and_empty_files(tmp_path: Path) -> None:
+    with pytest.raises(KatFormatError, match="ends inside the record that starts at line 1"):
+        read_kat(write(tmp_path, "Len = 8\nMsg = AB\n"))
+    with pytest.raises(KatFormatError, match="holds no Len/Msg/MD records"):
+        read_kat(write(tmp_path, "# nothing\n"))
+
+
+def test_kat_identity_from_file_name() -> None:
+    assert kat_identity(Path("sha-256_fips_LongMsgKAT.txt")) == ("sha-256", "fips")
+    assert kat_identity(Path("skein-512-256_round3_ShortMsgKAT.txt")) == ("skein-512-256", "round3")
+    assert kat_identity(Path("random.txt")) is None

@@ -1,0 +1,70 @@
+"""Core manifests: the catalogue loads, and a malformed manifest gets a clear error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hashbed.cores import ManifestError, all_cores, load_core, load_manifest
+from hashbed.errors import HashbedError
+
+GOOD = """
+top = "tiny"
+files = ["tiny.v"]
+algorithm = "sha-256"
+version = "fips"
+architecture = "basic-iterative"
+bus_width = 32
+cycles = "1 + 16 + 65*N + 8"
+"""
+
+
+def make_core(tmp_path: Path, manifest: str) -> Path:
+    folder = tmp_path / "tiny"
+    folder.mkdir(exist_ok=True)
+    (folder / "tiny.v").write_text("module tiny; endmodule\n")
+    (folder / "core.toml").write_text(manifest)
+    return folder / "core.toml"
+
+
+def test_catalogue_has_the_sha_cores() -> None:
+    cores = {core.name: core for core in all_cores()}
+    assert {"sha1", "sha256"} <= set(cores)
+    sha256 = cores["sha256"]
+    assert (sha256.algorithm_name, sha256.version, sha256.bus_width) == ("sha-256", "fips", 32)
+    assert sha256.algorithm.digest_bits == 256
+    assert all(path.is_file() for path in sha256.sources)
+    assert sha256.summary()["cycles"] == str(sha256.cycles)
+
+
+def test_good_manifest_loads(tmp_path: Path) -> None:
+    core = load_manifest(make_core(tmp_path, GOOD))
+    assert core.name == "tiny" and core.cycles.lp == 65 and core.parameters == {}
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda m: m.replace('top = "tiny"\n', ""), "missing field 'top'"),
+        (lambda m: m + "colour = 1\n", "unknown field 'colour'"),
+        (lambda m: m.replace("bus_width = 32", "bus_width = 24"), "bus_width must be one of"),
+        (lambda m: m.replace("bus_width = 32", 'bus_width = "32"'), "field 'bus_width' must be a int"),
+        (lambda m: m.replace("basic-iterative", "unrolled-9"), "architecture 'unrolled-9' is not one of"),
+        (lambda m: m.replace("65*N", "65*M"), "cannot read term"),
+        (lambda m: m.replace('"tiny.v"', '"missing.v"'), "missing.v does not exist"),
+        (lambda m: m.replace("sha-256", "sha-999"), "unknown algorithm 'sha-999'"),
+        (lambda m: m + "[parameters]\nW = 3.5\n", "parameter W must be an integer"),
+        (lambda m: m + "[target]\nkbps = 3\n", r"unknown field\(s\) in \[target\]"),
+        (lambda m: m + "top = [\n", "not valid TOML"),
+    ],
+)
+def test_malformed_manifest_names_file_and_problem(tmp_path: Path, edit, words: str) -> None:
+    path = make_core(tmp_path, edit(GOOD))
+    with pytest.raises(ManifestError, match=rf"^{path}: .*{words}"):
+        load_manifest(path)
+
+
+def test_unknown_core_lists_known_ones() -> None:
+    with pytest.raises(HashbedError, match="unknown core 'nope'; known cores: .*sha256"):
+        load_core("nope")
