@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import subprocess
 from dataclasses import asdict, dataclass, field
@@ -84,15 +85,15 @@ def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str) -> N
         raise ToolFailure(f"{what} could not start: {exc.strerror}") from None
     log.write_text(proc.stdout + proc.stderr)
     if proc.returncode != 0:
-        raise ToolFailure(_failure_reason(what, log.read_text(), proc.returncode))
+        raise ToolFailure(_failure_reason(what, log.read_text(), proc.returncode, cwd))
 
 
-def _failure_reason(what: str, output: str, returncode: int) -> str:
+def _failure_reason(what: str, output: str, returncode: int, cwd: Path) -> str:
     lines = output.splitlines()
     for line in lines:
         match = _FINISH.match(line.strip())
         if match:  # a parameter check: report the $display message above the $finish
-            source = Path(match["file"])
+            source = cwd / match["file"]
             if source.is_file():
                 above = source.read_text().splitlines()[: int(match["line"])]
                 for text in reversed(above):
@@ -120,9 +121,12 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
     (run_dir / "settings.json").write_text(json.dumps(inputs, indent=2))
     result = ImplResult(device.name, settings.seed, settings.freq_mhz, ok=False, tools=inputs["tools"], run_dir=str(run_dir))
 
+    # Sources by relative path: YoWASP tools see the file system through WASI preopens, and
+    # their own /tmp hides the host's, while relative paths reach every directory.
+    sources = " ".join(os.path.relpath(source, run_dir) for source in core.sources)
     chparams = "".join(f"chparam -set {name} {value} {core.top}\n" for name, value in core.parameters.items())
     script = (
-        "read_verilog -sv " + " ".join(str(s) for s in core.sources) + "\n"
+        f"read_verilog -sv {sources}\n"
         + chparams
         + f"{_SYNTH[device.family]} -top {core.top} -json synth.json\n"
         + "tee -o synth_stat.json stat -json\n"
