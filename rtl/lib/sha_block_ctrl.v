@@ -6,9 +6,11 @@
 // (docs/interface.md). The datapath keeps the message schedule in a 16-word shift
 // window: during the last 16 rounds of a block the window no longer needs computed
 // words, so the next block of the segment is shifted in from din while those rounds
-// run. A block costs ROUNDS + 1 cycles (rounds, then the chaining-value addition);
-// a message costs 1 (header) + 16 (first block) + (ROUNDS + 1) * N + DIGEST_WORDS.
-// A segment that is not the last costs its own header and first-block load again.
+// run; the first block of a segment is loaded with round_idx counting ROUNDS - 16 ..
+// ROUNDS - 1 as during those rounds. A block costs ROUNDS + 1 cycles (rounds, then
+// the chaining-value addition); a message costs 1 (header) + 16 (first block) +
+// (ROUNDS + 1) * N + DIGEST_WORDS. A segment that is not the last costs its own
+// header and first-block load again.
 module sha_block_ctrl #(
     // Bus width in bits: one message word per cycle, so it must be 32.
     parameter W = 32,
@@ -33,9 +35,8 @@ module sha_block_ctrl #(
     output reg          w_shift,     // shift the schedule window by one word ...
     output reg          w_load,      // ... taking din instead of the computed word
     output reg          round_en,    // perform round round_idx
-    output wire [ROUND_IDX_W-1:0] round_idx,
-    output reg          finalize,    // add the working variables into the chaining value
-    output wire [2:0]   out_idx      // digest word to show on dout
+    output wire [ROUND_IDX_W-1:0] round_idx,  // round, or ROUNDS - 16 + word while loading
+    output reg          finalize     // add the working variables into the chaining value
 );
 
     initial begin
@@ -59,45 +60,68 @@ module sha_block_ctrl #(
                      S_FINAL  = 3'd3,  // chaining value += working variables
                      S_OUTPUT = 3'd4;  // writing the digest words
     localparam BLOCK_WORDS = 16;
-    // Counter values, cut to the counter's width
-    localparam integer LAST_LOAD_I = BLOCK_WORDS - 1;
-    localparam integer LAST_ROUND_I = ROUNDS - 1;
+    // Counter values, cut to the counter's width. The load of a segment's first block
+    // counts like the prefetching rounds (ROUNDS - 16 .. ROUNDS - 1), so a datapath that
+    // looks a few rounds ahead (round constants, precomputed sums) sees the same
+    // indices before round 0 in both cases.
     localparam integer PREFETCH_FROM_I = ROUNDS - BLOCK_WORDS;
+    localparam integer LAST_ROUND_I = ROUNDS - 1;
     localparam integer LAST_DIGEST_WORD_I = DIGEST_WORDS - 1;
-    localparam [ROUND_IDX_W-1:0] LAST_LOAD = LAST_LOAD_I[ROUND_IDX_W-1:0];
-    localparam [ROUND_IDX_W-1:0] LAST_ROUND = LAST_ROUND_I[ROUND_IDX_W-1:0];
     localparam [ROUND_IDX_W-1:0] PREFETCH_FROM = PREFETCH_FROM_I[ROUND_IDX_W-1:0];
+    localparam [ROUND_IDX_W-1:0] LAST_ROUND = LAST_ROUND_I[ROUND_IDX_W-1:0];
     localparam [ROUND_IDX_W-1:0] LAST_DIGEST_WORD = LAST_DIGEST_WORD_I[ROUND_IDX_W-1:0];
 
-    // A 512-bit block; the last segment carries a 1 bit and a 64-bit length of padding.
-    wire [W-2:0] seg_bits = din[W-2:0];
-    wire         seg_last = din[W-1];
-    // Blocks in the segment: the whole blocks of message, and for the last segment one more
-    // block of padding, or two when the length field no longer fits (more than 447 bits left).
-    localparam BLOCKS_W = W - 8;
-    wire [BLOCKS_W-1:0] whole_blocks = {2'b00, seg_bits[W-2:9]};
-    wire [1:0] pad_blocks = !seg_last ? 2'd0 : (seg_bits[8:0] > 9'd447) ? 2'd2 : 2'd1;
-    wire [BLOCKS_W-1:0] seg_blocks = whole_blocks + {{(BLOCKS_W - 2){1'b0}}, pad_blocks};
-    localparam [BLOCKS_W-1:0] ONE_BLOCK = {{(BLOCKS_W - 1){1'b0}}, 1'b1};
+    // Segment header. A block is 512 bits; the last segment of a message also carries
+    // a 1 bit and a 64-bit length of padding, so it has whole + 1 blocks, or whole + 2
+    // when its tail (bits mod 512) is 448 bits or more; another segment has whole.
+    wire [W-11:0] seg_whole = din[W-2:9];   // complete 512-bit blocks of message bits
+    wire          seg_last = din[W-1];
+    wire          seg_tail = &din[8:6];
+    wire          seg_no_whole = seg_whole == 0;
 
-    reg [2:0]   state_q, state_d;
+    reg [2:0]     state_q, state_d;
     reg [ROUND_IDX_W-1:0] count_q, count_d;  // load word, round or digest word index
-    reg [BLOCKS_W-1:0] blocks_q, blocks_d;    // blocks left in the segment, current one included
-    reg         last_q, last_d;        // the segment ends the message
-    reg         first_q, first_d;      // the next header starts a message
+    reg           first_q, first_d;        // the next header starts a message
+    // Block accounting: the blocks are counted up (1 = first block of the segment)
+    // against the header's whole, so no loadable down-counter (a multiplexer per bit)
+    // is needed.
+    reg [W-10:0]  block_q, block_d;        // number of the current block, from 1
+    reg [W-11:0]  whole_q, whole_d;        // the segment's whole
+    reg           last_q, last_d;          // the segment ends the message
+    reg           tail_q, tail_d;          // ... with two padding blocks after the whole ones
+    reg [W/2-5:0] pair_eq_q, pair_eq_d;    // block_q == whole_q per bit pair, + top bit 0
+    reg           at_whole_q, at_whole_d;  // block_q == whole_q, two cycles late
+    reg           past1_q, past1_d;        // block_q == whole_q + 1
+    reg           past2_q, past2_d;        // block_q == whole_q + 2
 
     assign round_idx = count_q;
-    assign out_idx = count_q[2:0];
 
-    wire prefetch = count_q >= PREFETCH_FROM && blocks_q != ONE_BLOCK;
+    // The current block is the segment's last; valid from the third cycle of a block
+    wire last_block = last_q ? (tail_q ? past2_q : past1_q) : at_whole_q;
+    wire prefetch = count_q >= PREFETCH_FROM && !last_block;
+    wire count_end = count_q == LAST_ROUND;
+
+    // block_q == whole_q in two register stages (bit pairs, then all pairs), so the
+    // compare maps to small LUT4 trees without wide-LUT duplication
+    integer i;
+    always @* begin
+        for (i = 0; i < W/2 - 5; i = i + 1)
+            pair_eq_d[i] = block_q[2*i +: 2] == whole_q[2*i +: 2];
+        pair_eq_d[W/2-5] = !block_q[W-10];
+        at_whole_d = &pair_eq_q;
+    end
 
     // Next state and datapath strobes
     always @* begin
         state_d = state_q;
         count_d = count_q;
-        blocks_d = blocks_q;
-        last_d = last_q;
         first_d = first_q;
+        block_d = block_q;
+        whole_d = whole_q;
+        last_d = last_q;
+        tail_d = tail_q;
+        past1_d = past1_q;
+        past2_d = past2_q;
         src_read = 1'b0;
         dst_write = 1'b0;
         msg_init = 1'b0;
@@ -110,34 +134,36 @@ module sha_block_ctrl #(
                 src_read = 1'b1;
                 msg_init = first_q;
                 first_d = 1'b0;
+                block_d = {{(W-10){1'b0}}, 1'b1};
+                whole_d = seg_whole;
                 last_d = seg_last;
-                blocks_d = seg_blocks;
-                count_d = {ROUND_IDX_W{1'b0}};
-                if (seg_blocks != 0) state_d = S_LOAD;
+                tail_d = seg_tail;
+                past1_d = seg_no_whole;
+                past2_d = 1'b0;
+                count_d = PREFETCH_FROM;  // the load counts like the prefetching rounds
+                if (seg_last || !seg_no_whole) state_d = S_LOAD;
             end
             S_LOAD: if (src_ready) begin
                 src_read = 1'b1;
                 w_shift = 1'b1;
                 w_load = 1'b1;
-                count_d = count_q + 1'b1;
-                if (count_q == LAST_LOAD) begin
-                    count_d = {ROUND_IDX_W{1'b0}};
-                    state_d = S_ROUND;
-                end
+                count_d = count_end ? {ROUND_IDX_W{1'b0}} : count_q + 1'b1;
+                if (count_end) state_d = S_ROUND;
             end
             S_ROUND: if (!prefetch || src_ready) begin
                 src_read = prefetch;
                 w_shift = 1'b1;
                 w_load = prefetch;
                 round_en = 1'b1;
-                count_d = count_q + 1'b1;
-                if (count_q == LAST_ROUND) state_d = S_FINAL;
+                count_d = count_end ? {ROUND_IDX_W{1'b0}} : count_q + 1'b1;
+                if (count_end) state_d = S_FINAL;
             end
             S_FINAL: begin
                 finalize = 1'b1;
-                blocks_d = blocks_q - 1'b1;
-                count_d = {ROUND_IDX_W{1'b0}};
-                if (blocks_q != ONE_BLOCK) state_d = S_ROUND;
+                block_d = block_q + 1'b1;
+                past1_d = at_whole_q;
+                past2_d = past1_q;
+                if (!last_block) state_d = S_ROUND;
                 else if (last_q) state_d = S_OUTPUT;
                 else state_d = S_HEADER;
             end
@@ -163,8 +189,14 @@ module sha_block_ctrl #(
             first_q <= first_d;
         end
         count_q <= count_d;
-        blocks_q <= blocks_d;
+        block_q <= block_d;
+        whole_q <= whole_d;
         last_q <= last_d;
+        tail_q <= tail_d;
+        pair_eq_q <= pair_eq_d;
+        at_whole_q <= at_whole_d;
+        past1_q <= past1_d;
+        past2_q <= past2_d;
     end
 
 endmodule

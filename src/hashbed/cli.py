@@ -16,7 +16,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from hashbed import __version__
-from hashbed.cores import all_cores, load_core
+from hashbed.cores import Core, all_cores, load_core
 from hashbed.cycles import CycleFormula
 from hashbed.errors import HashbedError
 from hashbed.impl.devices import DEVICES, get_device
@@ -146,14 +146,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         TimeElapsedColumn(), console=err, transient=True, disable=args.json,
     ) as progress:  # fmt: skip
         task = progress.add_task("bench", total=len(cores) * len(steps))
-        seen: list[str] = []
 
-        def on_step(core: Any, step: str) -> None:
-            seen.append(step)
-            progress.update(task, completed=len(seen) - 1, description=f"{core.name}: {step}")
+        def on_step(core: Core, step: str) -> None:
+            done = cores.index(core) * len(steps) + steps.index(step)
+            progress.update(task, completed=done, description=f"{core.name}: {step}")
 
         records = pipeline.bench(cores, settings, on_step)
-        progress.update(task, completed=len(cores) * len(steps))
     rows = [r.outputs for r in records if r.ok]
     failures = [r for r in records if not r.ok]
     if args.json:

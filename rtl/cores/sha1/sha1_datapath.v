@@ -3,7 +3,29 @@
 //
 // The message schedule is a 16-word window (W[t] .. W[t+15]); each round consumes
 // W[t] and shifts in W[t+16], or a word of the next block from din when the
-// controller says so. H0..H4 is the chaining value, a..e the working variables.
+// controller says so. a..d are the working variables; e is never stored, because
+// e + K[t] + W[t] of the next round is summed one round ahead (p_q), from d.
+//
+// Chaining value: two shift chains, aa_q = H0, H1 and cc_q = H2, H3, H4. At the end
+// of a block the words of the state are the a of rounds 80 and 79 (a, b) and
+// rotl30 of the a of rounds 78, 77, 76 (c, d, e), and those already sit in c during
+// rounds 78, 79 and the finalize cycle. So one adder at the end of chain cc adds
+// H4, H3, H2 to c in rounds 78, 79 and the finalize cycle, and one at the end of
+// chain aa adds H1, H0 to a in round 79 and the finalize cycle, each chain shifting
+// the sums in at its head: two adders instead of five. After the finalize cycle both
+// chains (and a..d) hold the new chaining value.
+//
+// Look-ahead registers, all shifted with the window (w_shift):
+//   kw_q = K[t+1] + W[t+1]
+//   p_q  = e + K[t] + W[t]               (e of round t = d of round t-1)
+//   f_sel_q, k_sel_q                     quarter (round function) of rounds t, t+2
+// For round 0 of a block, e is H4, kept in z_q (IV at msg_init, N4 from round 78 on).
+// round_idx counts 64..79 while the first block of a segment is loaded, so the
+// look-ahead sees the same indices before round 0 in both cases. All additions are
+// chains of two-operand adders (carry chains), not carry-save trees.
+//
+// The digest words for dout are register copies zeroed (synchronous reset) unless
+// selected, so the output multiplexer is an OR of five words.
 module sha1_datapath (
     input  wire        clk,
     input  wire [31:0] din,
@@ -13,70 +35,157 @@ module sha1_datapath (
     input  wire        round_en,
     input  wire [6:0]  round_idx,
     input  wire        finalize,
-    input  wire [2:0]  out_idx,
-    output wire [31:0] dout
+    input  wire        out_next,
+    output reg  [31:0] dout
 );
 
     localparam [159:0] IV = {32'h67452301, 32'hefcdab89, 32'h98badcfe, 32'h10325476, 32'hc3d2e1f0};
+    localparam [127:0] K = {32'h5a827999, 32'h6ed9eba1, 32'h8f1bbcdc, 32'hca62c1d6};
+
+    // Quarter of round t mod 80: 0 Ch, 1 parity, 2 Maj, 3 parity
+    function [1:0] quarter(input [6:0] t);
+        if (t < 7'd20 || t >= 7'd80) quarter = 2'd0;
+        else if (t < 7'd40) quarter = 2'd1;
+        else if (t < 7'd60) quarter = 2'd2;
+        else quarter = 2'd3;
+    endfunction
 
     function [31:0] rotl(input [31:0] x, input integer n);
         rotl = (x << n) | (x >> (32 - n));
     endfunction
 
-    reg [511:0] w_q, w_d;    // schedule window, W[t] in the top word
-    reg [159:0] v_q, v_d;    // working variables a..e, a in the top word
-    reg [159:0] h_q, h_d;    // chaining value H0..H4, H0 in the top word
+    reg [511:0] w_q, w_d;      // schedule window, W[t] in the top word
+    reg [127:0] v_q, v_d;      // working variables a..d, a in the top word
+    reg [63:0]  aa_q, aa_d;    // chaining words H0, H1, H0 in the top word
+    reg [95:0]  cc_q, cc_d;    // chaining words H2, H3, H4, H2 in the top word
+    reg [31:0]  z_q, z_d;      // H4 for the p_q of round 0
+    reg [31:0]  kw_q, kw_d;    // K[t+1] + W[t+1]
+    reg [31:0]  p_q, p_d;      // e + K[t] + W[t]
+    reg [1:0]   f_sel_q, f_sel_d;  // quarter of round t
+    reg [1:0]   k_sel_q, k_sel_d;  // quarter of round t + 2 (constant for kw_d)
+    reg         at79_q, at79_d;    // round_idx is 79
+    reg [4:0]   sel_q, sel_d;      // digest word on dout, one-hot, H0 in bit 0
+    reg [159:0] og_q, og_d;        // digest words, each zero unless selected
 
-    wire [31:0] a = v_q[159:128], b = v_q[127:96], c = v_q[95:64], d = v_q[63:32], e = v_q[31:0];
+    wire [31:0] a = v_q[127:96], b = v_q[95:64], c = v_q[63:32], d = v_q[31:0];
 
     // Message schedule: W[t+16] = rotl1(W[t+13] ^ W[t+8] ^ W[t+2] ^ W[t])
     wire [31:0] w0 = w_q[511:480], w2 = w_q[447:416], w8 = w_q[255:224], w13 = w_q[95:64];
     wire [31:0] w_next = rotl(w13 ^ w8 ^ w2 ^ w0, 1);
 
-    // Round function: Ch for rounds 0-19, Maj for 40-59, parity otherwise
-    reg [31:0] f, k;
+    // Round function of the quarter in f_sel_q
+    reg [31:0] f;
     always @* begin
-        if (round_idx < 7'd20) begin
-            f = (b & c) | (~b & d);
-            k = 32'h5a827999;
-        end else if (round_idx < 7'd40) begin
-            f = b ^ c ^ d;
-            k = 32'h6ed9eba1;
-        end else if (round_idx < 7'd60) begin
-            f = (b & c) | (b & d) | (c & d);
-            k = 32'h8f1bbcdc;
-        end else begin
-            f = b ^ c ^ d;
-            k = 32'hca62c1d6;
+        case (f_sel_q)
+            2'd0: f = (b & c) | (~b & d);
+            2'd2: f = (b & c) | (b & d) | (c & d);
+            default: f = b ^ c ^ d;
+        endcase
+    end
+
+    // a of the next round: rotl5(a) + f + p_q, as two chained additions
+    (* keep *) wire [31:0] a_p;
+    assign a_p = rotl(a, 5) + p_q;
+    wire [31:0] a_next = a_p + f;
+
+    // Chaining additions at the ends of the two chains
+    wire [31:0] aa_sum = a + aa_q[31:0];
+    wire [31:0] cc_sum = c + cc_q[31:0];
+
+    // Chain cc shifts in rounds 78, 79 and the finalize cycle, chain aa in round 79
+    // and the finalize cycle
+    wire cc_en = finalize || (round_en && round_idx >= 7'd78);
+    wire aa_en = finalize || (round_en && round_idx == 7'd79);
+    // e of the next round: d, or H4 before round 0 (index 79: last load cycle,
+    // round 79; p_q is don't-care after the other load cycles)
+    wire [31:0] e_ahead = at79_q ? z_q : d;
+
+    // Next values of the schedule window and the look-ahead registers
+    always @* begin
+        w_d = w_q;
+        kw_d = kw_q;
+        p_d = p_q;
+        f_sel_d = f_sel_q;
+        k_sel_d = k_sel_q;
+        at79_d = at79_q;
+        if (w_shift) begin
+            w_d = {w_q[479:0], w_load ? din : w_next};
+            kw_d = K[127 - 32 * k_sel_q -: 32] + w2;
+            p_d = e_ahead + kw_q;
+            f_sel_d = quarter(round_idx + 7'd1);
+            k_sel_d = quarter(round_idx + 7'd3);
+            at79_d = round_idx == 7'd78;
         end
     end
-    wire [31:0] temp = rotl(a, 5) + f + e + k + w0;
 
-    // Chaining value plus working variables, word by word
-    reg [159:0] sum;
-    integer i;
+    // Next values of the working variables and the chaining chains
     always @* begin
-        for (i = 0; i < 5; i = i + 1)
-            sum[32*i +: 32] = h_q[32*i +: 32] + v_q[32*i +: 32];
+        v_d = v_q;
+        aa_d = aa_q;
+        cc_d = cc_q;
+        z_d = z_q;
+        if (msg_init) begin
+            v_d = IV[159:32];
+            aa_d = IV[159:96];
+            cc_d = IV[95:0];
+            z_d = IV[31:0];
+        end else begin
+            if (finalize)
+                v_d = {aa_sum, aa_q[63:32], cc_sum, cc_q[95:64]};
+            else if (round_en)
+                v_d = {a_next, a, rotl(b, 30), c};
+            if (aa_en)
+                aa_d = {aa_sum, aa_q[63:32]};
+            if (cc_en)
+                cc_d = {cc_sum, cc_q[95:32]};
+            if (round_en && round_idx == 7'd78)
+                z_d = cc_sum;
+        end
     end
 
+    // Digest word selection: H0 after the finalize cycle, the next word after each write
     always @* begin
-        w_d = w_shift ? {w_q[479:0], w_load ? din : w_next} : w_q;
-        if (msg_init) v_d = IV;
-        else if (finalize) v_d = sum;
-        else if (round_en) v_d = {temp, a, rotl(b, 30), c, d};
-        else v_d = v_q;
-        if (msg_init) h_d = IV;
-        else if (finalize) h_d = sum;
-        else h_d = h_q;
+        sel_d = sel_q;
+        if (finalize) sel_d = 5'b00001;
+        else if (out_next) sel_d = {sel_q[3:0], sel_q[4]};
     end
 
+    // Registers
     always @(posedge clk) begin
         w_q <= w_d;
+        kw_q <= kw_d;
+        p_q <= p_d;
+        f_sel_q <= f_sel_d;
+        k_sel_q <= k_sel_d;
+        at79_q <= at79_d;
         v_q <= v_d;
-        h_q <= h_d;
+        aa_q <= aa_d;
+        cc_q <= cc_d;
+        z_q <= z_d;
+        sel_q <= sel_d;
+        og_q <= og_d;
     end
 
-    assign dout = h_q[159 - 32 * out_idx -: 32];
+    // Digest words gated by their selection; the gating maps to the registers'
+    // synchronous reset, so dout is just an OR of the five (two LUT4s per bit
+    // instead of three for an AND-OR multiplexer). H0 exists only as aa_sum in the
+    // finalize cycle, so its copy is taken then and held; the others follow aa_q, cc_q.
+    wire [159:0] digest = {aa_q, cc_q};
+    integer i;
+    always @* begin
+        og_d = og_q;
+        if (finalize) og_d[159:128] = aa_sum;
+        for (i = 1; i < 5; i = i + 1)
+            og_d[159 - 32 * i -: 32] = digest[159 - 32 * i -: 32];
+        for (i = 0; i < 5; i = i + 1)
+            if (!sel_d[i]) og_d[159 - 32 * i -: 32] = 32'd0;
+    end
+
+    // Digest word on dout
+    always @* begin
+        dout = 32'd0;
+        for (i = 0; i < 5; i = i + 1)
+            dout = dout | og_q[159 - 32 * i -: 32];
+    end
 
 endmodule

@@ -18,7 +18,6 @@ module sha256_core #(
 
     wire       msg_init, w_shift, w_load, round_en, finalize;
     wire [5:0] round_idx;
-    wire [2:0] out_idx;
 
     sha_block_ctrl #(
         .W(W),
@@ -38,8 +37,7 @@ module sha256_core #(
         .w_load(w_load),
         .round_en(round_en),
         .round_idx(round_idx),
-        .finalize(finalize),
-        .out_idx(out_idx)
+        .finalize(finalize)
     );
 
     sha256_datapath u_datapath (
@@ -51,7 +49,7 @@ module sha256_core #(
         .round_en(round_en),
         .round_idx(round_idx),
         .finalize(finalize),
-        .out_idx(out_idx),
+        .out_next(dst_write),
         .dout(dout)
     );
 

@@ -3,7 +3,31 @@
 //
 // The message schedule is a 16-word window (W[t] .. W[t+15]); each round consumes
 // W[t] and shifts in W[t+16], or a word of the next block from din when the
-// controller says so. H0..H7 is the chaining value, a..h the working variables.
+// controller says so. a..g are the working variables; h is never stored, because
+// h + K[t] + W[t] of the next round is summed one round ahead (p_q), from g. All
+// additions are chains of two-operand adders (carry chains), not carry-save trees.
+//
+// Chaining value: hh_q = H0..H3 and ee_q = H4..H7 are two 4-word shift chains. The
+// last words of a block come out of the round function one at a time: the a of
+// rounds 61, 62, 63 and 64 ends as d, c, b and a, so H3 + a, H2 + a, H1 + a and
+// H0 + a are added by one adder at the end of chain hh while it shifts the sums in
+// at its head; chain ee does the same with e and H7..H4. After the finalize cycle
+// both chains (and a..g) hold the new chaining value: two adders instead of eight.
+// A new message starts the same way: msg_init puts the IV into the chains, and the
+// next cycle (init_q) loads a..g from them as a finalize cycle would.
+//
+// Look-ahead registers, all shifted with the window (w_shift):
+//   u_q  = W[t] + W[t+9] + s0(W[t+1])   so W[t+16] = u_q + s1(W[t+14])
+//   kw_q = K[t+1] + W[t+1]
+//   p_q  = h + K[t] + W[t]              (h of round t = g of round t-1)
+// For round 0 of a block, h is H7, kept in z_q (IV at msg_init, N7 from round 62 on).
+// round_idx counts 48..63 while the first block of a segment is loaded, so the
+// look-ahead sees the same indices before round 0 in both cases.
+//
+// Registers are cheap on the target and LUT4s are not, so several multiplexers are
+// replaced by registers cleared with their synchronous reset: b and g are each
+// kept as two halves ORed by their readers, and the digest words for dout are
+// copies zeroed unless selected, ORed together.
 module sha256_datapath (
     input  wire        clk,
     input  wire [31:0] din,
@@ -13,8 +37,8 @@ module sha256_datapath (
     input  wire        round_en,
     input  wire [5:0]  round_idx,
     input  wire        finalize,
-    input  wire [2:0]  out_idx,
-    output wire [31:0] dout
+    input  wire        out_next,
+    output reg  [31:0] dout
 );
 
     localparam [255:0] IV = {
@@ -22,93 +46,192 @@ module sha256_datapath (
         32'h510e527f, 32'h9b05688c, 32'h1f83d9ab, 32'h5be0cd19
     };
 
-    function [31:0] round_constant(input [5:0] t);
-        case (t)
-            6'd0:  round_constant = 32'h428a2f98;  6'd1:  round_constant = 32'h71374491;
-            6'd2:  round_constant = 32'hb5c0fbcf;  6'd3:  round_constant = 32'he9b5dba5;
-            6'd4:  round_constant = 32'h3956c25b;  6'd5:  round_constant = 32'h59f111f1;
-            6'd6:  round_constant = 32'h923f82a4;  6'd7:  round_constant = 32'hab1c5ed5;
-            6'd8:  round_constant = 32'hd807aa98;  6'd9:  round_constant = 32'h12835b01;
-            6'd10: round_constant = 32'h243185be;  6'd11: round_constant = 32'h550c7dc3;
-            6'd12: round_constant = 32'h72be5d74;  6'd13: round_constant = 32'h80deb1fe;
-            6'd14: round_constant = 32'h9bdc06a7;  6'd15: round_constant = 32'hc19bf174;
-            6'd16: round_constant = 32'he49b69c1;  6'd17: round_constant = 32'hefbe4786;
-            6'd18: round_constant = 32'h0fc19dc6;  6'd19: round_constant = 32'h240ca1cc;
-            6'd20: round_constant = 32'h2de92c6f;  6'd21: round_constant = 32'h4a7484aa;
-            6'd22: round_constant = 32'h5cb0a9dc;  6'd23: round_constant = 32'h76f988da;
-            6'd24: round_constant = 32'h983e5152;  6'd25: round_constant = 32'ha831c66d;
-            6'd26: round_constant = 32'hb00327c8;  6'd27: round_constant = 32'hbf597fc7;
-            6'd28: round_constant = 32'hc6e00bf3;  6'd29: round_constant = 32'hd5a79147;
-            6'd30: round_constant = 32'h06ca6351;  6'd31: round_constant = 32'h14292967;
-            6'd32: round_constant = 32'h27b70a85;  6'd33: round_constant = 32'h2e1b2138;
-            6'd34: round_constant = 32'h4d2c6dfc;  6'd35: round_constant = 32'h53380d13;
-            6'd36: round_constant = 32'h650a7354;  6'd37: round_constant = 32'h766a0abb;
-            6'd38: round_constant = 32'h81c2c92e;  6'd39: round_constant = 32'h92722c85;
-            6'd40: round_constant = 32'ha2bfe8a1;  6'd41: round_constant = 32'ha81a664b;
-            6'd42: round_constant = 32'hc24b8b70;  6'd43: round_constant = 32'hc76c51a3;
-            6'd44: round_constant = 32'hd192e819;  6'd45: round_constant = 32'hd6990624;
-            6'd46: round_constant = 32'hf40e3585;  6'd47: round_constant = 32'h106aa070;
-            6'd48: round_constant = 32'h19a4c116;  6'd49: round_constant = 32'h1e376c08;
-            6'd50: round_constant = 32'h2748774c;  6'd51: round_constant = 32'h34b0bcb5;
-            6'd52: round_constant = 32'h391c0cb3;  6'd53: round_constant = 32'h4ed8aa4a;
-            6'd54: round_constant = 32'h5b9cca4f;  6'd55: round_constant = 32'h682e6ff3;
-            6'd56: round_constant = 32'h748f82ee;  6'd57: round_constant = 32'h78a5636f;
-            6'd58: round_constant = 32'h84c87814;  6'd59: round_constant = 32'h8cc70208;
-            6'd60: round_constant = 32'h90befffa;  6'd61: round_constant = 32'ha4506ceb;
-            6'd62: round_constant = 32'hbef9a3f7;  default: round_constant = 32'hc67178f2;
-        endcase
-    endfunction
-
     function [31:0] rotr(input [31:0] x, input integer n);
         rotr = (x >> n) | (x << (32 - n));
     endfunction
 
-    reg [511:0] w_q, w_d;    // schedule window, W[t] in the top word
-    reg [255:0] v_q, v_d;    // working variables a..h, a in the top word
-    reg [255:0] h_q, h_d;    // chaining value H0..H7, H0 in the top word
+    reg [511:0] w_q, w_d;      // schedule window, W[t] in the top word
+    reg [159:0] v_q, v_d;      // working variables a, c, d, e, f, a in the top word
+    reg [31:0]  br_q, br_d;    // b = br_q | bf_q: br_q is b from the rounds (else 0) ...
+    reg [31:0]  bf_q, bf_d;    // ... bf_q b from the chaining value (else 0)
+    reg [31:0]  gr_q, gr_d;    // g = gr_q | gf_q, likewise
+    reg [31:0]  gf_q, gf_d;
+    reg         init_q, init_d; // the cycle after msg_init: load a..g from the chains
+    reg [127:0] hh_q, hh_d;    // chaining words H0..H3, H0 in the top word
+    reg [127:0] ee_q, ee_d;    // chaining words H4..H7, H4 in the top word
+    reg [31:0]  z_q, z_d;      // H7 for the p_q of round 0
+    reg [31:0]  u_q, u_d;      // W[t] + W[t+9] + s0(W[t+1])
+    reg [31:0]  kw_q, kw_d;    // K[t+1] + W[t+1]
+    reg [31:0]  p_q, p_d;      // h + K[t] + W[t]
+    reg [7:0]   sel_q, sel_d;  // digest word on dout, one-hot, H0 in bit 0
+    reg [255:0] og_q, og_d;    // digest words, each zero unless selected
+    reg         at63_q, at63_d; // round_idx is 63
 
-    wire [31:0] a = v_q[255:224], b = v_q[223:192], c = v_q[191:160], d = v_q[159:128];
-    wire [31:0] e = v_q[127:96],  f = v_q[95:64],   g = v_q[63:32],   h = v_q[31:0];
+    wire [31:0] a = v_q[159:128], c = v_q[127:96], d = v_q[95:64];
+    wire [31:0] e = v_q[63:32],   f = v_q[31:0];
+    wire [31:0] b = br_q | bf_q,  g = gr_q | gf_q;
+    // Loading a..g from the chains: the finalize cycle, or the cycle after msg_init
+    wire        chain_load = finalize || init_q;
 
     // Message schedule: W[t+16] = s1(W[t+14]) + W[t+9] + s0(W[t+1]) + W[t]
-    wire [31:0] w0 = w_q[511:480], w1 = w_q[479:448], w9 = w_q[223:192], w14 = w_q[63:32];
-    wire [31:0] small_s0 = rotr(w1, 7) ^ rotr(w1, 18) ^ (w1 >> 3);
+    wire [31:0] w1 = w_q[479:448], w2 = w_q[447:416], w10 = w_q[191:160];
+    wire [31:0] w14 = w_q[63:32];
+    wire [31:0] small_s0_ahead = rotr(w2, 7) ^ rotr(w2, 18) ^ (w2 >> 3);
     wire [31:0] small_s1 = rotr(w14, 17) ^ rotr(w14, 19) ^ (w14 >> 10);
-    wire [31:0] w_next = small_s1 + w9 + small_s0 + w0;
+    (* keep *) wire [31:0] u_part;
+    assign u_part = w1 + w10;
+    wire [31:0] w_next = u_q + small_s1;
 
-    // Round function
+    // Round function, as chained two-operand additions (no carry-save trees)
     wire [31:0] big_s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
     wire [31:0] big_s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
     wire [31:0] ch = (e & f) ^ (~e & g);
     wire [31:0] maj = (a & b) ^ (a & c) ^ (b & c);
-    wire [31:0] t1 = h + big_s1 + ch + round_constant(round_idx) + w0;
-    wire [31:0] t2 = big_s0 + maj;
+    (* keep *) wire [31:0] s1_ch;
+    assign s1_ch = big_s1 + ch;
+    (* keep *) wire [31:0] t1;
+    assign t1 = p_q + s1_ch;
+    (* keep *) wire [31:0] t2;
+    assign t2 = big_s0 + maj;
+    wire [31:0] a_next = t1 + t2;
+    wire [31:0] e_next = d + t1;
 
-    // Chaining value plus working variables, word by word
-    reg [255:0] sum;
-    integer i;
+    // Chaining additions at the ends of the two chains
+    wire [31:0] hh_sum = a + hh_q[31:0];
+    wire [31:0] ee_sum = e + ee_q[31:0];
+
+    // K[(t + 2) mod 64], a constant table of its own (see sha256_k_rom)
+    wire [31:0] k_ahead;
+    sha256_k_rom u_k_rom (
+        .idx(round_idx),
+        .k(k_ahead)
+    );
+
+    // The chains shift in rounds 61..63 and when a..g are loaded from them
+    wire chain_en = chain_load || (round_en && round_idx >= 6'd61);
+    // h of the next round: g, or H7 before round 0 (index 63: last load cycle, round 63;
+    // p_q is don't-care after the other load cycles). at63_q flags index 63 from a
+    // register, so the multiplexer stays one LUT4 per bit.
+    wire [31:0] h_ahead = at63_q ? z_q : g;
+
+    // Next values of the schedule window and the look-ahead sums
     always @* begin
-        for (i = 0; i < 8; i = i + 1)
-            sum[32*i +: 32] = h_q[32*i +: 32] + v_q[32*i +: 32];
+        w_d = w_q;
+        u_d = u_q;
+        kw_d = kw_q;
+        p_d = p_q;
+        at63_d = at63_q;
+        if (w_shift) begin
+            at63_d = round_idx == 6'd62;
+            w_d = {w_q[479:0], w_load ? din : w_next};
+            u_d = u_part + small_s0_ahead;
+            kw_d = k_ahead + w2;
+            p_d = h_ahead + kw_q;
+        end
     end
 
+    // Next values of the working variables and the chaining chains. msg_init sets the
+    // chains to the IV one position rotated, and a, e to 0, so that the load from the
+    // chains in the next cycle (a + hh_q[31:0] = IV0, ...) gives the IV everywhere,
+    // as a finalize cycle gives the new chaining value.
     always @* begin
-        w_d = w_shift ? {w_q[479:0], w_load ? din : w_next} : w_q;
-        if (msg_init) v_d = IV;
-        else if (finalize) v_d = sum;
-        else if (round_en) v_d = {t1 + t2, a, b, c, d + t1, e, f, g};
-        else v_d = v_q;
-        if (msg_init) h_d = IV;
-        else if (finalize) h_d = sum;
-        else h_d = h_q;
+        v_d = v_q;
+        hh_d = hh_q;
+        ee_d = ee_q;
+        z_d = z_q;
+        if (msg_init) begin
+            v_d[159:128] = 32'd0;
+            v_d[63:32] = 32'd0;
+            hh_d = {IV[223:128], IV[255:224]};
+            ee_d = {IV[95:0], IV[127:96]};
+            z_d = IV[31:0];
+        end else begin
+            if (chain_load)
+                v_d = {hh_sum, hh_q[95:32], ee_sum, ee_q[127:96]};
+            else if (round_en)
+                v_d = {a_next, b, c, e_next, e};
+            if (chain_en) begin
+                hh_d = {hh_sum, hh_q[127:32]};
+                ee_d = {ee_sum, ee_q[127:32]};
+            end
+            if (round_en && round_idx == 6'd62)
+                z_d = ee_q[127:96];
+        end
     end
 
+    // The cycle after msg_init
+    always @* init_d = msg_init;
+
+    // b and g in two halves, so that loading them from the chains needs no
+    // multiplexer: each half is cleared by the register's synchronous reset while the
+    // other is in use. Their readers (Maj, Ch, the c input, h_ahead) have a LUT4
+    // input to spare for the OR.
+    always @* begin
+        br_d = br_q;
+        bf_d = bf_q;
+        gr_d = gr_q;
+        gf_d = gf_q;
+        if (round_en) begin
+            br_d = a;
+            gr_d = f;
+            bf_d = 32'd0;
+            gf_d = 32'd0;
+        end
+        if (chain_load) begin
+            br_d = 32'd0;
+            gr_d = 32'd0;
+            bf_d = hh_q[127:96];
+            gf_d = ee_q[95:64];
+        end
+    end
+
+    // Registers
     always @(posedge clk) begin
         w_q <= w_d;
+        u_q <= u_d;
+        kw_q <= kw_d;
+        p_q <= p_d;
+        at63_q <= at63_d;
         v_q <= v_d;
-        h_q <= h_d;
+        br_q <= br_d;
+        bf_q <= bf_d;
+        gr_q <= gr_d;
+        gf_q <= gf_d;
+        init_q <= init_d;
+        hh_q <= hh_d;
+        ee_q <= ee_d;
+        z_q <= z_d;
+        sel_q <= sel_d;
+        og_q <= og_d;
     end
 
-    assign dout = h_q[255 - 32 * out_idx -: 32];
+    // Digest word selection: H0 after the finalize cycle, the next word after each write
+    always @* begin
+        sel_d = sel_q;
+        if (finalize) sel_d = 8'b0000_0001;
+        else if (out_next) sel_d = {sel_q[6:0], sel_q[7]};
+    end
+
+    // Digest words gated by their selection; the gating maps to the registers'
+    // synchronous reset, so dout is just an OR of the eight (three LUT4s per bit
+    // instead of five for an AND-OR multiplexer). H0 exists only as hh_sum in the
+    // finalize cycle, so its copy is taken then and held; the others follow hh_q, ee_q.
+    wire [255:0] digest = {hh_q, ee_q};
+    integer i;
+    always @* begin
+        og_d = og_q;
+        if (finalize) og_d[255:224] = hh_sum;
+        for (i = 1; i < 8; i = i + 1)
+            og_d[255 - 32 * i -: 32] = digest[255 - 32 * i -: 32];
+        for (i = 0; i < 8; i = i + 1)
+            if (!sel_d[i]) og_d[255 - 32 * i -: 32] = 32'd0;
+    end
+
+    // Digest word on dout
+    always @* begin
+        dout = 32'd0;
+        for (i = 0; i < 8; i = i + 1)
+            dout = dout | og_q[255 - 32 * i -: 32];
+    end
 
 endmodule
