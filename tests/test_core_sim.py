@@ -132,3 +132,29 @@ def test_failed_parameter_check_is_reported() -> None:
     core = dataclasses.replace(load_core("sha256"), parameters={"W": 16})
     with pytest.raises(CoreFailure, match="W must be 32, got 16"):
         verify(core)
+
+
+def bit_length_kat(tmp_path: Path, core: Core) -> Path:
+    """Messages of every bit length around the padding boundaries, digests from the model."""
+    rng = random.Random(5)
+    vectors = []
+    for bits in [*range(0, 20), *range(440, 460), 1021, 1029]:
+        message = Message.from_prefix(rng.randbytes((bits + 7) // 8), bits)
+        vectors.append(KatVector(message, core.algorithm.digest(message)))
+    path = tmp_path / f"{core.algorithm_name}_fips_BitMsgKAT.txt"
+    write_kat(path, vectors, "bit lengths, digests from the model")
+    return path
+
+
+@pytest.mark.parametrize("name", sorted(CORES))
+def test_any_bit_length_passes(name: str, tmp_path: Path) -> None:
+    core = load_core(name)
+    report = verify(core, [bit_length_kat(tmp_path, core)])
+    assert report.ok and report.skipped == 0 and report.passed == report.messages == 42
+
+
+def test_byte_aligned_only_core_skips_and_counts_other_lengths(tmp_path: Path) -> None:
+    core = dataclasses.replace(load_core("sha256"), byte_aligned_only=True)
+    report = verify(core, [bit_length_kat(tmp_path, core)])
+    assert report.ok and report.messages == 42
+    assert report.skipped == 42 - 6 and report.passed == 6  # lengths 0, 8, 16, 440, 448, 456

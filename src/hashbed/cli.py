@@ -44,6 +44,11 @@ def _pipeline(args: argparse.Namespace) -> Pipeline:
     return Pipeline(ResultStore(args.db), args.build_dir, args.force)
 
 
+def _note_reuse(record: JobRecord) -> None:
+    if record.reused:
+        err.print(f"({record.step} {record.core}: stored result of {record.finished_at}; --force runs it again)")
+
+
 def _fail(record: JobRecord) -> int:
     err.print(f"hashbed: {record.step} {record.core} failed: {record.error}")
     return 1
@@ -80,6 +85,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
     kat_files = (args.kat or []) + (kat_files_in(core, args.kat_dir) if args.kat_dir else [])
     record = _pipeline(args).verify(core, kat_files or None, stalls, args.segment_bits, args.idle_limit)
+    _note_reuse(record)
     if args.json:
         _emit_json({**record.outputs, "error": record.error})
     elif record.outputs:
@@ -107,6 +113,7 @@ def cmd_lint(args: argparse.Namespace) -> int:
 def cmd_measure(args: argparse.Namespace) -> int:
     core = load_core(args.core)
     record = _pipeline(args).measure(core, args.blocks)
+    _note_reuse(record)
     if args.json:
         _emit_json({**record.outputs, "error": record.error})
     elif record.outputs:
@@ -124,6 +131,7 @@ def _impl_settings(args: argparse.Namespace, device: str) -> ImplSettings:
 def cmd_implement(args: argparse.Namespace) -> int:
     core = load_core(args.core)
     record = _pipeline(args).implement(core, _impl_settings(args, args.device))
+    _note_reuse(record)
     if args.json:
         _emit_json({**record.outputs, "error": record.error})
     elif record.ok:

@@ -51,6 +51,8 @@ class Core:
     cycles: CycleFormula
     parameters: dict[str, int] = field(default_factory=dict)
     description: str = ""
+    #: The core takes whole bytes only: verification skips messages of other bit lengths.
+    byte_aligned_only: bool = False
     #: Throughput-per-area goal on ecp5-85k, kbit/s per LUT4 (None when the core has none).
     target_kbps_per_lut4: float | None = None
 
@@ -75,6 +77,7 @@ class Core:
             "top": self.top,
             "cycles": str(self.cycles),
             "parameters": self.parameters,
+            "byte_aligned_only": self.byte_aligned_only,
             "target_kbps_per_lut4": self.target_kbps_per_lut4,
             "description": self.description,
         }
@@ -89,7 +92,7 @@ _REQUIRED = {
     "bus_width": int,
     "cycles": str,
 }
-_OPTIONAL = {"lib": list, "parameters": dict, "description": str, "target": dict}
+_OPTIONAL = {"lib": list, "parameters": dict, "description": str, "byte_aligned_only": bool, "target": dict}
 
 
 def load_manifest(path: Path) -> Core:
@@ -154,6 +157,7 @@ def load_manifest(path: Path) -> Core:
         cycles=cycles,
         parameters=dict(parameters),
         description=data.get("description", ""),
+        byte_aligned_only=data.get("byte_aligned_only", False),
         target_kbps_per_lut4=target.get("kbps_per_lut4"),
     )
 

@@ -7,6 +7,7 @@ failed jobs are recorded with their reason and run again next time.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ class Pipeline:
         if not self.force:
             done = self.store.get(step, inputs)
             if done is not None and done.ok:
-                return done
+                return dataclasses.replace(done, reused=True)
         try:
             outputs, error = work()
         except CoreFailure as failure:

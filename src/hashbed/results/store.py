@@ -13,7 +13,7 @@ import hashlib
 import json
 import os
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,8 @@ class JobRecord:
     outputs: dict[str, Any]
     hashbed_version: str
     finished_at: str
+    #: Set when a pipeline returned this stored record instead of running the job.
+    reused: bool = field(default=False, compare=False)
 
     @property
     def ok(self) -> bool:

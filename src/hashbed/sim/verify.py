@@ -116,19 +116,23 @@ def verify(
         sets = [(f"generated {algorithm.key} vectors", generated_vectors(algorithm))]
     simulator = build_simulator(core)
     out_words = digest_word_count(algorithm.digest_bits, core.bus_width)
-    total = passed = cycles = 0
+    sources = [source for source, _ in sets]
+    messages = sum(len(vectors) for _, vectors in sets)
+    passed = skipped = cycles = 0
     seconds = 0.0
     for source, vectors in sets:
-        stream = [(message_words(algorithm, v.message, core.bus_width, segment_bits), out_words) for v in vectors]
+        runnable = [v for v in vectors if v.message.byte_aligned or not core.byte_aligned_only]
+        skipped += len(vectors) - len(runnable)
+        if not runnable:
+            continue
+        stream = [(message_words(algorithm, v.message, core.bus_width, segment_bits), out_words) for v in runnable]
         run = run_stream(simulator, stream, stalls, idle_limit=idle_limit, core_name=core.name)
         cycles += run.cycles
         seconds += run.seconds
-        for vector, result in zip(vectors, run.messages):
-            total += 1
+        for vector, result in zip(runnable, run.messages):
             actual = digest_from_words(result.outputs, algorithm.digest_bits, core.bus_width)
             if actual != vector.digest:
                 mismatch = Mismatch(source, vector.line, vector.message.bits, vector.digest, actual)
-                return VerifyReport(core.name, [s for s, _ in sets], sum(len(v) for _, v in sets),
-                                    passed, 0, cycles, seconds, stalls, mismatch)  # fmt: skip
+                return VerifyReport(core.name, sources, messages, passed, skipped, cycles, seconds, stalls, mismatch)
             passed += 1
-    return VerifyReport(core.name, [s for s, _ in sets], total, passed, 0, cycles, seconds, stalls, None)
+    return VerifyReport(core.name, sources, messages, passed, skipped, cycles, seconds, stalls, None)
