@@ -36,7 +36,7 @@ module sha1_datapath (
     input  wire [6:0]  round_idx,
     input  wire        finalize,
     input  wire        out_next,
-    output reg  [31:0] dout
+    output wire [31:0] dout
 );
 
     localparam [159:0] IV = {32'h67452301, 32'hefcdab89, 32'h98badcfe, 32'h10325476, 32'hc3d2e1f0};
@@ -64,8 +64,6 @@ module sha1_datapath (
     reg [1:0]   f_sel_q, f_sel_d;  // quarter of round t
     reg [1:0]   k_sel_q, k_sel_d;  // quarter of round t + 2 (constant for kw_d)
     reg         at79_q, at79_d;    // round_idx is 79
-    reg [4:0]   sel_q, sel_d;      // digest word on dout, one-hot, H0 in bit 0
-    reg [159:0] og_q, og_d;        // digest words, each zero unless selected
 
     wire [31:0] a = v_q[127:96], b = v_q[95:64], c = v_q[63:32], d = v_q[31:0];
 
@@ -143,13 +141,6 @@ module sha1_datapath (
         end
     end
 
-    // Digest word selection: H0 after the finalize cycle, the next word after each write
-    always @* begin
-        sel_d = sel_q;
-        if (finalize) sel_d = 5'b00001;
-        else if (out_next) sel_d = {sel_q[3:0], sel_q[4]};
-    end
-
     // Registers
     always @(posedge clk) begin
         w_q <= w_d;
@@ -162,30 +153,21 @@ module sha1_datapath (
         aa_q <= aa_d;
         cc_q <= cc_d;
         z_q <= z_d;
-        sel_q <= sel_d;
-        og_q <= og_d;
     end
 
-    // Digest words gated by their selection; the gating maps to the registers'
-    // synchronous reset, so dout is just an OR of the five (two LUT4s per bit
-    // instead of three for an AND-OR multiplexer). H0 exists only as aa_sum in the
-    // finalize cycle, so its copy is taken then and held; the others follow aa_q, cc_q.
-    wire [159:0] digest = {aa_q, cc_q};
-    integer i;
-    always @* begin
-        og_d = og_q;
-        if (finalize) og_d[159:128] = aa_sum;
-        for (i = 1; i < 5; i = i + 1)
-            og_d[159 - 32 * i -: 32] = digest[159 - 32 * i -: 32];
-        for (i = 0; i < 5; i = i + 1)
-            if (!sel_d[i]) og_d[159 - 32 * i -: 32] = 32'd0;
-    end
-
-    // Digest word on dout
-    always @* begin
-        dout = 32'd0;
-        for (i = 0; i < 5; i = i + 1)
-            dout = dout | og_q[159 - 32 * i -: 32];
-    end
+    // Digest word on dout. H0 exists only as aa_sum in the finalize cycle, so its copy
+    // is taken then and held; the other words follow aa_q, cc_q, which hold the new
+    // chaining value from the end of the finalize cycle on.
+    onehot_reg_mux #(
+        .WORDS(5),
+        .WIDTH(32)
+    ) u_out_mux (
+        .clk(clk),
+        .start(finalize),
+        .next(out_next),
+        .words({aa_sum, aa_q[31:0], cc_q}),
+        .load({{4{1'b1}}, finalize}),
+        .dout(dout)
+    );
 
 endmodule

@@ -38,7 +38,7 @@ module sha256_datapath (
     input  wire [5:0]  round_idx,
     input  wire        finalize,
     input  wire        out_next,
-    output reg  [31:0] dout
+    output wire [31:0] dout
 );
 
     localparam [255:0] IV = {
@@ -63,8 +63,6 @@ module sha256_datapath (
     reg [31:0]  u_q, u_d;      // W[t] + W[t+9] + s0(W[t+1])
     reg [31:0]  kw_q, kw_d;    // K[t+1] + W[t+1]
     reg [31:0]  p_q, p_d;      // h + K[t] + W[t]
-    reg [7:0]   sel_q, sel_d;  // digest word on dout, one-hot, H0 in bit 0
-    reg [255:0] og_q, og_d;    // digest words, each zero unless selected
     reg         at63_q, at63_d; // round_idx is 63
 
     wire [31:0] a = v_q[159:128], c = v_q[127:96], d = v_q[95:64];
@@ -201,37 +199,21 @@ module sha256_datapath (
         hh_q <= hh_d;
         ee_q <= ee_d;
         z_q <= z_d;
-        sel_q <= sel_d;
-        og_q <= og_d;
     end
 
-    // Digest word selection: H0 after the finalize cycle, the next word after each write
-    always @* begin
-        sel_d = sel_q;
-        if (finalize) sel_d = 8'b0000_0001;
-        else if (out_next) sel_d = {sel_q[6:0], sel_q[7]};
-    end
-
-    // Digest words gated by their selection; the gating maps to the registers'
-    // synchronous reset, so dout is just an OR of the eight (three LUT4s per bit
-    // instead of five for an AND-OR multiplexer). H0 exists only as hh_sum in the
-    // finalize cycle, so its copy is taken then and held; the others follow hh_q, ee_q.
-    wire [255:0] digest = {hh_q, ee_q};
-    integer i;
-    always @* begin
-        og_d = og_q;
-        if (finalize) og_d[255:224] = hh_sum;
-        for (i = 1; i < 8; i = i + 1)
-            og_d[255 - 32 * i -: 32] = digest[255 - 32 * i -: 32];
-        for (i = 0; i < 8; i = i + 1)
-            if (!sel_d[i]) og_d[255 - 32 * i -: 32] = 32'd0;
-    end
-
-    // Digest word on dout
-    always @* begin
-        dout = 32'd0;
-        for (i = 0; i < 8; i = i + 1)
-            dout = dout | og_q[255 - 32 * i -: 32];
-    end
+    // Digest word on dout. H0 exists only as hh_sum in the finalize cycle, so its copy
+    // is taken then and held; the other words follow hh_q, ee_q, which hold the new
+    // chaining value from the end of the finalize cycle on.
+    onehot_reg_mux #(
+        .WORDS(8),
+        .WIDTH(32)
+    ) u_out_mux (
+        .clk(clk),
+        .start(finalize),
+        .next(out_next),
+        .words({hh_sum, hh_q[95:0], ee_q}),
+        .load({{7{1'b1}}, finalize}),
+        .dout(dout)
+    );
 
 endmodule
