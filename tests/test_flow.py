@@ -89,7 +89,7 @@ def test_core_that_does_not_fit_is_a_recorded_failure(tmp_path: Path) -> None:
 def test_parameter_check_stops_synthesis_with_its_message(tmp_path: Path) -> None:
     core = dataclasses.replace(load_core("sha256"), parameters={"W": 16})
     result = implement(core, ImplSettings(get_device("ecp5-25k")), tmp_path)
-    assert not result.ok and result.error == "yosys: parameter check failed: sha_block_ctrl: W must be 32, got"
+    assert not result.ok and result.error == "yosys: parameter check failed: sha_block_ctrl: W must be 32, got 16"
 
 
 def test_tool_crash_is_a_recorded_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db: Path, capsys) -> None:

@@ -25,7 +25,8 @@ DEFAULT_TIMEOUT_S = 3600
 
 _SYNTH = {"ecp5": "synth_ecp5", "ice40": "synth_ice40"}
 _FINISH = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+): ERROR: ?System task `\$finish' executed")
-_DISPLAY = re.compile(r'\$display\(\s*"(?P<text>[^"]*)"')
+_DISPLAY = re.compile(r'\$display\(\s*"(?P<text>[^"]*)"(?P<args>[^;]*)\)\s*;')
+_FORMAT = re.compile(r"%0?[dhxbs]")
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ class ToolFailure(Exception):
     """A tool failed; the message is the one-line reason recorded with the job."""
 
 
-def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str) -> None:
+def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, parameters: dict[str, int]) -> None:
     try:
         proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
@@ -85,10 +86,16 @@ def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str) -> N
         raise ToolFailure(f"{what} could not start: {exc.strerror}") from None
     log.write_text(proc.stdout + proc.stderr)
     if proc.returncode != 0:
-        raise ToolFailure(_failure_reason(what, log.read_text(), proc.returncode, cwd))
+        raise ToolFailure(_failure_reason(what, log.read_text(), proc.returncode, cwd, parameters))
 
 
-def _failure_reason(what: str, output: str, returncode: int, cwd: Path) -> str:
+def _display_text(display: re.Match[str], parameters: dict[str, int]) -> str:
+    """The text a ``$display`` would print: arguments that are known parameters get their value."""
+    values = iter(str(parameters.get(arg.strip(), arg.strip())) for arg in display["args"].split(",")[1:])
+    return _FORMAT.sub(lambda _: next(values, "?"), display["text"])
+
+
+def _failure_reason(what: str, output: str, returncode: int, cwd: Path, parameters: dict[str, int]) -> str:
     lines = output.splitlines()
     for line in lines:
         match = _FINISH.match(line.strip())
@@ -99,7 +106,7 @@ def _failure_reason(what: str, output: str, returncode: int, cwd: Path) -> str:
                 for text in reversed(above):
                     display = _DISPLAY.search(text)
                     if display:
-                        return f"{what}: parameter check failed: {display['text'].split('%')[0].rstrip(', ')}"
+                        return f"{what}: parameter check failed: {_display_text(display, parameters)}"
             return f"{what}: parameter check failed at {match['file']}:{match['line']}"
     errors = [line.strip() for line in lines if "ERROR" in line]
     if errors:
@@ -133,7 +140,8 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
     )
     (run_dir / "synth.ys").write_text(script)
     try:
-        _run([YOSYS.command(), "-q", "synth.ys"], run_dir / "yosys.log", run_dir, settings.timeout_s, "yosys")
+        _run([YOSYS.command(), "-q", "synth.ys"], run_dir / "yosys.log", run_dir, settings.timeout_s, "yosys",
+             core.parameters)  # fmt: skip
         port_bits = json.loads((run_dir / "synth_stat.json").read_text())["design"]["num_port_bits"]
         if port_bits > device.io_pins:
             raise ToolFailure(
@@ -144,7 +152,7 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
             [NEXTPNR[device.family].command(), *device.nextpnr_args, "--json", "synth.json",
              "--report", "report.json", "--freq", f"{settings.freq_mhz:g}", "--seed", str(settings.seed),
              "--timing-allow-fail", "-q"],
-            run_dir / "nextpnr.log", run_dir, settings.timeout_s, "nextpnr",
+            run_dir / "nextpnr.log", run_dir, settings.timeout_s, "nextpnr", core.parameters,
         )  # fmt: skip
     except ToolFailure as failure:
         result.error = str(failure)
