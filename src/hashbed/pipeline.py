@@ -57,10 +57,7 @@ class Pipeline:
         idle_limit: int = DEFAULT_IDLE_LIMIT,
     ) -> JobRecord:
         inputs = {
-            "core": core.name,
-            "core_fingerprint": core.fingerprint(),
-            "simulator": simulator_fingerprint(core),
-            "tools": {"verilator": verilator_version()},
+            **_simulation_inputs(core),
             "vectors": [{"file": str(path), "sha256": _file_hash(path)} for path in kat_files or []] or "generated",
             "src_stall": stalls.src,
             "dst_stall": stalls.dst,
@@ -82,10 +79,7 @@ class Pipeline:
 
     def measure(self, core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS) -> JobRecord:
         inputs = {
-            "core": core.name,
-            "core_fingerprint": core.fingerprint(),
-            "simulator": simulator_fingerprint(core),
-            "tools": {"verilator": verilator_version()},
+            **_simulation_inputs(core),
             "max_blocks": max_blocks,
         }
 
@@ -189,6 +183,16 @@ def metrics_row(core: Core, measured: dict[str, Any], implemented: dict[str, Any
         "target_mbps_per_lut": target / 1000 if target is not None else None,
         "target_ratio": round(1000 * tpa / target, 3) if target and on_target_flow else None,
         "tools": implemented["tools"],
+    }
+
+
+def _simulation_inputs(core: Core) -> dict[str, Any]:
+    """What identifies a simulation job's hardware: the core and the simulator build."""
+    return {
+        "core": core.name,
+        "core_fingerprint": core.fingerprint(),
+        "simulator": simulator_fingerprint(core),
+        "tools": {"verilator": verilator_version()},
     }
 
 
