@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 KAT_DIR ?= ../shared/kat
 CORES := $(notdir $(patsubst %/core.toml,%,$(wildcard rtl/cores/*/core.toml)))
 
-.PHONY: setup bench test test-all kat bench-targets clean
+.PHONY: setup bench test test-all kat bench-targets testbed clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ kat: $(STAMP)
 # The throughput-per-area targets are defined on ECP5-85k, seed 1.
 bench-targets: $(STAMP)
 	$(BIN)/hashbed bench --device ecp5-85k --seed 1
+
+# The Zynq study's overhead and speed-up experiments for every core on the simulated board
+# (core clock: the stored ecp5-85k Fmax, so run bench-targets first for the study's setting).
+testbed: $(STAMP)
+	@for core in $(CORES); do $(BIN)/hashbed testbed overhead $$core && $(BIN)/hashbed testbed speedup $$core || exit 1; done
 
 clean:
 	rm -rf build hashbed.db

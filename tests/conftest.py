@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from hashbed.cores import Core, load_manifest
+
 KAT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "kat"
 
 
@@ -20,3 +22,36 @@ def kat_file(name: str) -> Path:
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "results.db"
+
+
+# --- cores that misbehave -----------------------------------------------------------------
+
+BROKEN_MANIFEST = """
+top = "broken"
+files = ["broken.v"]
+algorithm = "sha-256"
+version = "fips"
+architecture = "basic-iterative"
+bus_width = 32
+cycles = "1 + 65*N + 8"
+"""
+
+SILENT = """`default_nettype none
+module broken (input wire clk, input wire rst, input wire [31:0] din, input wire src_ready,
+               output wire src_read, output wire [31:0] dout, input wire dst_ready, output wire dst_write);
+    assign src_read = src_ready;  // swallows every word and never answers
+    assign dout = 32'd0;
+    assign dst_write = 1'b0;
+endmodule
+"""
+
+GREEDY = SILENT.replace("assign src_read = src_ready;  // swallows every word and never answers",
+                        "assign src_read = 1'b1;  // reads whether or not a word is there")  # fmt: skip
+
+
+def broken_core(tmp_path: Path, verilog: str) -> Core:
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "broken.v").write_text(verilog)
+    (folder / "core.toml").write_text(BROKEN_MANIFEST)
+    return load_manifest(folder / "core.toml")

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import kat_file
+from conftest import GREEDY, SILENT, broken_core, kat_file
 from hashbed.algorithms import Message
 from hashbed.algorithms.kat import KatVector, write_kat
-from hashbed.cores import Core, load_core, load_manifest
+from hashbed.cores import Core, load_core
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.sim.measure import measure
 from hashbed.sim.run import Stalls
@@ -86,37 +86,6 @@ def test_wrong_digest_reports_first_failing_len(tmp_path: Path) -> None:
 
 
 # --- cores that misbehave -----------------------------------------------------------------
-
-BROKEN_MANIFEST = """
-top = "broken"
-files = ["broken.v"]
-algorithm = "sha-256"
-version = "fips"
-architecture = "basic-iterative"
-bus_width = 32
-cycles = "1 + 65*N + 8"
-"""
-
-SILENT = """`default_nettype none
-module broken (input wire clk, input wire rst, input wire [31:0] din, input wire src_ready,
-               output wire src_read, output wire [31:0] dout, input wire dst_ready, output wire dst_write);
-    assign src_read = src_ready;  // swallows every word and never answers
-    assign dout = 32'd0;
-    assign dst_write = 1'b0;
-endmodule
-"""
-
-GREEDY = SILENT.replace("assign src_read = src_ready;  // swallows every word and never answers",
-                        "assign src_read = 1'b1;  // reads whether or not a word is there")  # fmt: skip
-
-
-def broken_core(tmp_path: Path, verilog: str) -> Core:
-    folder = tmp_path / "broken"
-    folder.mkdir()
-    (folder / "broken.v").write_text(verilog)
-    (folder / "core.toml").write_text(BROKEN_MANIFEST)
-    return load_manifest(folder / "core.toml")
-
 
 def test_core_that_never_answers_stops_with_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(CoreFailure, match="no word read or written for 1000 cycles.*never answered"):

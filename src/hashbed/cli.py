@@ -5,17 +5,16 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from hashbed import __version__
+from hashbed.console import emit_json, err, out
 from hashbed.cores import Core, all_cores, load_core
 from hashbed.cycles import CycleFormula
 from hashbed.errors import HashbedError
@@ -28,16 +27,9 @@ from hashbed.sim.lint import lint
 from hashbed.sim.measure import DEFAULT_MAX_BLOCKS
 from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.sim.verify import VERIFY_STALLS, kat_files_in
+from hashbed.testbed import commands as testbed_commands
 
 DEFAULT_BENCH_DEVICE = "ecp5-25k"
-# Tables keep their full width when the output goes to a file or a CI log.
-_WIDTH = None if sys.stdout.isatty() else 200
-out = Console(highlight=False, soft_wrap=True, width=_WIDTH)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def _emit_json(data: Any) -> None:
-    print(json.dumps(data, indent=2))
 
 
 def _pipeline(args: argparse.Namespace) -> Pipeline:
@@ -60,7 +52,7 @@ def _fail(record: JobRecord) -> int:
 def cmd_cores(args: argparse.Namespace) -> int:
     cores = all_cores()
     if args.json:
-        _emit_json([core.summary() for core in cores])
+        emit_json([core.summary() for core in cores])
         return 0
     table = Table("core", "algorithm", "version", "architecture", "bus", "cycles", title="hashbed cores")
     for core in cores:
@@ -71,7 +63,7 @@ def cmd_cores(args: argparse.Namespace) -> int:
 
 def cmd_devices(args: argparse.Namespace) -> int:
     if args.json:
-        _emit_json([{"name": d.name, "family": d.family, "part": d.part, "io_pins": d.io_pins} for d in DEVICES.values()])
+        emit_json([{"name": d.name, "family": d.family, "part": d.part, "io_pins": d.io_pins} for d in DEVICES.values()])
         return 0
     table = Table("device", "family", "part", "I/O", "description", title="hashbed devices")
     for d in DEVICES.values():
@@ -87,7 +79,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     record = _pipeline(args).verify(core, kat_files or None, stalls, args.segment_bits, args.idle_limit)
     _note_reuse(record)
     if args.json:
-        _emit_json({**record.outputs, "error": record.error})
+        emit_json({**record.outputs, "error": record.error})
     elif record.outputs:
         o = record.outputs
         source = ", ".join(Path(s).name for s in o["sources"])
@@ -102,7 +94,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_lint(args: argparse.Namespace) -> int:
     findings = lint(load_core(args.core))
     if args.json:
-        _emit_json({"core": args.core, "findings": findings})
+        emit_json({"core": args.core, "findings": findings})
     else:
         for finding in findings:
             out.print(finding)
@@ -115,7 +107,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
     record = _pipeline(args).measure(core, args.blocks)
     _note_reuse(record)
     if args.json:
-        _emit_json({**record.outputs, "error": record.error})
+        emit_json({**record.outputs, "error": record.error})
     elif record.outputs:
         o = record.outputs
         measured = CycleFormula(o["st"], o["lp"], o["end"])
@@ -133,7 +125,7 @@ def cmd_implement(args: argparse.Namespace) -> int:
     record = _pipeline(args).implement(core, _impl_settings(args, args.device))
     _note_reuse(record)
     if args.json:
-        _emit_json({**record.outputs, "error": record.error})
+        emit_json({**record.outputs, "error": record.error})
     elif record.ok:
         o = record.outputs
         out.print(
@@ -163,7 +155,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     rows = [r.outputs for r in records if r.ok]
     failures = [r for r in records if not r.ok]
     if args.json:
-        _emit_json({"rows": rows, "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures]})
+        emit_json({"rows": rows, "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures]})
     else:
         _print_rows(rows, f"hashbed bench on {settings.device.name} (seed {settings.seed})")
         for failure in failures:
@@ -190,7 +182,7 @@ def cmd_results(args: argparse.Namespace) -> int:
                 throughput_at_blocks_mbps(formula, row["block_bits"], row["fmax_mhz"], args.blocks), 2
             )
     if args.json:
-        _emit_json(rows)
+        emit_json(rows)
     elif args.csv:
         sys.stdout.write(_csv(rows))
     else:
@@ -299,6 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="every stored row, not only the latest per core, device and seed")
     p.add_argument("--blocks", type=int, help="add the throughput for messages of this many blocks")
     p.set_defaults(func=cmd_results)
+
+    testbed_commands.add_parser(sub, common)
     return parser
 
 

@@ -37,7 +37,8 @@ class Pipeline:
     build_dir: Path
     force: bool = False
 
-    def _run(self, step: str, inputs: dict[str, Any], work: Callable[[], tuple[dict[str, Any], str | None]]) -> JobRecord:
+    def run_job(self, step: str, inputs: dict[str, Any], work: Callable[[], tuple[dict[str, Any], str | None]]) -> JobRecord:
+        """The stored result of ``step`` on ``inputs``, or ``work()``'s (outputs, error) stored now."""
         if not self.force:
             done = self.store.get(step, inputs)
             if done is not None and done.ok:
@@ -75,7 +76,7 @@ class Pipeline:
                          f"expected {m.expected.hex().upper()}, core gave {m.actual.hex().upper()}")  # fmt: skip
             return report.as_dict(), error
 
-        return self._run("verify", inputs, work)
+        return self.run_job("verify", inputs, work)
 
     def measure(self, core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS) -> JobRecord:
         inputs = {
@@ -90,14 +91,14 @@ class Pipeline:
                 error = f"measured cycle formula {result.measured} differs from the manifest's {result.expected} (st, lp, end)"
             return result.as_dict(), error
 
-        return self._run("measure", inputs, work)
+        return self.run_job("measure", inputs, work)
 
     def implement(self, core: Core, settings: ImplSettings) -> JobRecord:
         def work() -> tuple[dict[str, Any], str | None]:
             result = implement(core, settings, self.build_dir)
             return result.as_dict(), result.error
 
-        return self._run("implement", settings.inputs(core), work)
+        return self.run_job("implement", settings.inputs(core), work)
 
     def metrics(self, core: Core, measured: JobRecord, implemented: JobRecord) -> JobRecord:
         inputs = {
@@ -111,7 +112,7 @@ class Pipeline:
         def work() -> tuple[dict[str, Any], str | None]:
             return metrics_row(core, measured.outputs, implemented.outputs), None
 
-        return self._run("metrics", inputs, work)
+        return self.run_job("metrics", inputs, work)
 
     def bench(
         self,

@@ -1,7 +1,9 @@
-"""Compile a core and the harness into one simulator executable with Verilator.
+"""Compile Verilog and a C++ harness into one simulator executable with Verilator.
 
 Builds are cached under ``$HASHBED_CACHE`` (default ``~/.cache/hashbed``), keyed by
-the hash of everything that goes into them, so a core is compiled once per change.
+the hash of everything that goes into them, so a design is compiled once per change.
+Two harnesses use this: the core harness (``harness.cpp``, one core alone) and the
+simulated board (``hashbed.testbed``).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from hashbed.cores import Core
@@ -26,38 +30,67 @@ def cache_root() -> Path:
     return Path(os.environ.get("HASHBED_CACHE", Path.home() / ".cache" / "hashbed"))
 
 
+@dataclass(frozen=True)
+class Design:
+    """What goes into one simulator: Verilog sources, top module, parameters, harness."""
+
+    #: Name for messages and the cache folder.
+    name: str
+    top: str
+    #: Model class name the harness includes (``<prefix>.h``).
+    prefix: str
+    sources: Sequence[Path]
+    harness: Path
+    parameters: Mapping[str, int | str]
+
+    def fingerprint(self) -> str:
+        digest = hashlib.sha256(
+            "\0".join((self.top, self.prefix, repr(sorted(self.parameters.items())), verilator_version(), _CXXFLAGS)).encode()
+        )
+        for path in (*self.sources, self.harness):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        return digest.hexdigest()[:16]
+
+
+def core_design(core: Core) -> Design:
+    return Design(core.name, core.top, "Vcore", core.sources, HARNESS, core.parameters)
+
+
 def simulator_fingerprint(core: Core) -> str:
     """Hash of the core, the harness and the Verilator build: the simulator's identity."""
-    return hashlib.sha256(
-        "\0".join((core.fingerprint(), verilator_version(), _CXXFLAGS)).encode() + HARNESS.read_bytes()
-    ).hexdigest()[:16]
+    return core_design(core).fingerprint()
 
 
 def build_simulator(core: Core) -> Path:
-    """Path of the harness executable for ``core`` (built now if not cached)."""
-    target = cache_root() / "sim" / f"{core.name}-{simulator_fingerprint(core)}"
+    """Path of the core harness executable for ``core`` (built now if not cached)."""
+    return build(core_design(core))
+
+
+def build(design: Design) -> Path:
+    """Path of the executable for ``design`` (built now if not cached)."""
+    target = cache_root() / "sim" / f"{design.name}-{design.fingerprint()}"
     executable = target / EXECUTABLE
     if executable.is_file():
         return executable
     target.parent.mkdir(parents=True, exist_ok=True)
     command, env = verilator_command()
-    work = tempfile.mkdtemp(dir=target.parent, prefix=f".{core.name}-")
+    work = tempfile.mkdtemp(dir=target.parent, prefix=f".{design.name}-")
     try:
         args = [
             *command, "--cc", "--exe", "--build", "-O3",
             "--x-assign", "fast", "--x-initial", "fast", "--noassert",
             "-Wno-fatal", "-Wno-lint", "-Wno-style",
-            "--prefix", "Vcore", "--top-module", core.top,
+            "--prefix", design.prefix, "--top-module", design.top,
             "--Mdir", work, "-o", EXECUTABLE, "-j", str(os.cpu_count() or 1),
             "-CFLAGS", _CXXFLAGS,
-            *(f"-G{name}={value}" for name, value in core.parameters.items()),
-            *(str(source) for source in core.sources), str(HARNESS),
+            *(f"-G{name}={value}" for name, value in design.parameters.items()),
+            *(str(source) for source in design.sources), str(design.harness),
         ]  # fmt: skip
         result = subprocess.run(args, capture_output=True, text=True, env=env, check=False)
         if result.returncode != 0:
             output = (result.stderr + result.stdout).splitlines()
             errors = [line.strip() for line in output if "%Error" in line or "error:" in line]
-            raise CoreFailure(f"verilator could not build core {core.name}: {(errors or output or ['no output'])[0]}")
+            raise CoreFailure(f"verilator could not build {design.name}: {(errors or output or ['no output'])[0]}")
         try:
             os.replace(work, target)  # atomic: of two concurrent builds of one key, one wins whole
         except OSError:

@@ -1,0 +1,1 @@
+"""The Zynq testbed: host controller, board backends and the study's experiments."""
