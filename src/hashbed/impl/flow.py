@@ -150,7 +150,7 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
             )
         _run(
             [NEXTPNR[device.family].command(), *device.nextpnr_args, "--json", "synth.json",
-             "--report", "report.json", "--freq", f"{settings.freq_mhz:g}", "--seed", str(settings.seed),
+             "--report", "report.json", "--write", "routed.json", "--sdf", "routed.sdf", "--freq", f"{settings.freq_mhz:g}", "--seed", str(settings.seed),
              "--timing-allow-fail", "-q"],
             run_dir / "nextpnr.log", run_dir, settings.timeout_s, "nextpnr", core.parameters,
         )  # fmt: skip

@@ -1,0 +1,1 @@
+"""Post-route timing simulation: the board's experimental Fmax measured in simulation."""

@@ -1,0 +1,71 @@
+"""Post-route timing simulation with Icarus Verilog.
+
+From an implementation run directory (``routed.json`` and ``routed.sdf`` written by
+nextpnr), Yosys writes the routed netlist, hashbed writes every delay into it
+(``hashbed.timing.netlist``), and Icarus simulates it at a chosen clock period
+against hashbed's cell models.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+from hashbed.errors import HashbedError
+from hashbed.timing.netlist import timed_netlist
+from hashbed.timing.sdf import read_sdf
+from hashbed.tools import YOSYS
+
+CELL_MODELS = {"ice40": Path(__file__).with_name("ice40_cells.v")}
+CALIBRATION_TESTBENCH = Path(__file__).with_name("calibration_tb.v")
+
+
+def icarus() -> tuple[str, str]:
+    compiler, runtime = shutil.which("iverilog"), shutil.which("vvp")
+    if not compiler or not runtime:
+        raise HashbedError("Icarus Verilog (iverilog, vvp) not found; install it (Debian: apt-get install iverilog)")
+    return compiler, runtime
+
+
+def write_timed_netlist(run_dir: Path, family: str) -> Path:
+    """``timed.v`` in ``run_dir``: the routed design (module ``top``) with its delays."""
+    if family not in CELL_MODELS:
+        raise HashbedError(f"timing simulation has no cell models for {family} yet (models exist for: {', '.join(CELL_MODELS)})")
+    for name in ("routed.json", "routed.sdf"):
+        if not (run_dir / name).is_file():
+            raise HashbedError(f"{run_dir / name} is missing; implement the design again (hashbed implement --force)")
+    proc = subprocess.run(
+        [YOSYS.command(), "-q", "-p", "read_json routed.json; write_verilog -noattr -norename netlist.v"],
+        cwd=run_dir, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if proc.returncode != 0:
+        raise HashbedError(f"yosys could not read {run_dir / 'routed.json'}: {(proc.stderr or proc.stdout).strip()[-300:]}")
+    timed = run_dir / "timed.v"
+    timed.write_text(timed_netlist((run_dir / "netlist.v").read_text(), read_sdf(run_dir / "routed.sdf")))
+    return timed
+
+
+def compile_simulation(output: Path, sources: Sequence[Path], top: str) -> Path:
+    compiler, _ = icarus()
+    proc = subprocess.run([compiler, "-g2005", "-o", str(output), "-s", top, *map(str, sources)],
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    if proc.returncode != 0:
+        errors = [line for line in proc.stderr.splitlines() if "error" in line.lower()] or proc.stderr.splitlines()
+        raise HashbedError(f"iverilog could not compile the timing simulation: {errors[0] if errors else 'no output'}")
+    return output
+
+
+def run_simulation(executable: Path, plusargs: dict[str, int], timeout_s: int = 600) -> str:
+    _, runtime = icarus()
+    args = [runtime, "-n", str(executable), *(f"+{key}={value}" for key, value in plusargs.items())]
+    try:
+        proc = subprocess.run(args, capture_output=True, text=True, timeout=timeout_s, check=False)
+    except subprocess.TimeoutExpired:
+        raise HashbedError(f"the timing simulation did not finish within {timeout_s} s") from None
+    return proc.stdout
+
+
+def period_ps(mhz: float) -> int:
+    return round(1e6 / mhz)
