@@ -73,6 +73,18 @@ def message_words(
     return words
 
 
+def to_memory(words: list[int], width: int) -> bytes:
+    """Words as the host lays them out for the DMA: little-endian ``width``-bit integers, in order."""
+    check_width(width)
+    return struct.pack(f"<{len(words)}{_WORD_FORMAT[width]}", *words)
+
+
+def from_memory(data: bytes, width: int) -> list[int]:
+    """The words of a buffer laid out by :func:`to_memory`."""
+    check_width(width)
+    return list(struct.unpack(f"<{8 * len(data) // width}{_WORD_FORMAT[width]}", data))
+
+
 def digest_word_count(digest_bits: int, width: int) -> int:
     return -(-digest_bits // width)
 

@@ -88,7 +88,7 @@ def cmd_overhead(args: argparse.Namespace) -> int:
             {"size_kb": "size kB", "blocks": "blocks", "formula_us": "formula µs", "dma_us": "DMA µs",
              "measured_us": "measured µs", "ratio": "measured / formula"},
         )  # fmt: skip
-        out.print("formula: the core's cycle formula at the core clock; DMA: 64 bits per system clock cycle; "
+        out.print("formula: the core's cycle formula at the core clock; DMA: the beats sent (headers and padding included), one per system clock cycle; "
                   "measured: the timer, from before the DMA starts to after the digest is in memory")  # fmt: skip
     return _finish(records)
 

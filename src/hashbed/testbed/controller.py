@@ -8,7 +8,6 @@ core clock finds the highest frequency (to 0.1 MHz) at which every digest is rig
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -16,14 +15,13 @@ from typing import Any
 from hashbed.algorithms import Message
 from hashbed.cores import Core
 from hashbed.errors import HashbedError
-from hashbed.interface import digest_from_words, digest_word_count, message_words
+from hashbed.interface import digest_from_words, digest_word_count, from_memory, message_words, to_memory
 from hashbed.testbed import clock_wizard
 from hashbed.testbed.board import (
     FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TCSR_LOAD, TLR0, TRANSFER_LENGTH, Block, Board,
 )  # fmt: skip
 from hashbed.testbed.software import native, time_software
 
-_WORD_FORMAT = {16: "H", 32: "I", 64: "Q"}
 LOCK_POLLS = 1000
 #: Frequency resolution of the search, in MHz.
 STEP_MHZ = 0.1
@@ -109,8 +107,7 @@ class Controller:
     def stream(self, messages: Sequence[Message]) -> bytes:
         """The messages as the DMA reads them: core words, little-endian, in order."""
         width = self.core.bus_width
-        words = [word for message in messages for word in message_words(self.algorithm, message, width)]
-        return struct.pack(f"<{len(words)}{_WORD_FORMAT[width]}", *words)
+        return to_memory([word for message in messages for word in message_words(self.algorithm, message, width)], width)
 
     def digests(self, received: bytes, count: int) -> list[bytes]:
         width = self.core.bus_width
@@ -119,7 +116,7 @@ class Controller:
             raise HashbedError(
                 f"core {self.core.name} returned {len(received)} bytes, expected {count * self.digest_words * size}"
             )
-        words = list(struct.unpack(f"<{len(received) // size}{_WORD_FORMAT[width]}", received))
+        words = from_memory(received, width)
         step = self.digest_words
         return [digest_from_words(words[i * step : (i + 1) * step], self.algorithm.digest_bits, width) for i in range(count)]
 
