@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 KAT_DIR ?= ../shared/kat
-CORES := $(notdir $(patsubst %/core.toml,%,$(wildcard rtl/cores/*/core.toml)))
+CORES = $$($(BIN)/hashbed cores --names)
 
 .PHONY: setup bench test test-all kat bench-targets testbed clean
 

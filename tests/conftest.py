@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -9,6 +11,12 @@ import pytest
 from hashbed.cores import Core, load_manifest
 
 KAT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "kat"
+
+#: Independent implementations (not hashbed's models), keyed by algorithm: bytes -> digest.
+REFERENCES: dict[str, Callable[[bytes], bytes]] = {
+    "sha-1/fips": lambda data: hashlib.sha1(data).digest(),
+    "sha-256/fips": lambda data: hashlib.sha256(data).digest(),
+}
 
 
 def kat_file(name: str) -> Path:

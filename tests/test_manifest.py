@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.cores import ManifestError, all_cores, load_core, load_manifest
+from hashbed.cores import ManifestError, all_cores, core_names, load_core, load_manifest
 from hashbed.errors import HashbedError
 
 GOOD = """
@@ -68,3 +68,15 @@ def test_malformed_manifest_names_file_and_problem(tmp_path: Path, edit, words: 
 def test_unknown_core_lists_known_ones() -> None:
     with pytest.raises(HashbedError, match="unknown core 'nope'; known cores: .*sha256"):
         load_core("nope")
+
+
+def test_variant_manifests_share_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cores = tmp_path / "cores"
+    cores.mkdir()
+    make_core(cores, GOOD)
+    (cores / "tiny" / "fast.toml").write_text(GOOD.replace("65*N", "33*N"))
+    monkeypatch.setenv("HASHBED_RTL", str(tmp_path))
+    assert core_names() == ["tiny", "tiny-fast"]
+    fast = load_core("tiny-fast")
+    assert fast.cycles.lp == 33 and fast.sources == load_core("tiny").sources
+    assert fast.manifest == cores / "tiny" / "fast.toml"

@@ -51,6 +51,9 @@ def _fail(record: JobRecord) -> int:
 
 def cmd_cores(args: argparse.Namespace) -> int:
     cores = all_cores()
+    if args.names:
+        out.print("\n".join(core.name for core in cores))
+        return 0
     if args.json:
         emit_json([core.summary() for core in cores])
         return 0
@@ -250,6 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("cores", parents=[common], help="list the cores")
+    p.add_argument("--names", action="store_true", help="only the names, one per line (for scripts)")
     p.set_defaults(func=cmd_cores)
     p = sub.add_parser("devices", parents=[common], help="list the devices")
     p.set_defaults(func=cmd_devices)

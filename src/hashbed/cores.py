@@ -1,6 +1,8 @@
-"""The core catalogue: one folder per core under ``rtl/cores`` with a ``core.toml``.
+"""The core catalogue: one folder per design under ``rtl/cores``, one manifest per core.
 
-See docs/adding-a-core.md for the manifest fields.
+A folder's ``core.toml`` is the core named after the folder; any other ``<variant>.toml``
+there is the core ``<folder>-<variant>`` (e.g. ``blake256/round2.toml`` is ``blake256-round2``),
+so the versions of one design share its Verilog. See docs/adding-a-core.md for the fields.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ class ManifestError(HashbedError):
 @dataclass(frozen=True)
 class Core:
     name: str
-    folder: Path
+    #: The core.toml (or <variant>.toml) it was read from.
+    manifest: Path
     top: str
     #: Verilog sources, absolute paths, in compile order.
     sources: tuple[Path, ...]
@@ -146,8 +149,8 @@ def load_manifest(path: Path) -> Core:
         raise ManifestError(f"{where}: {exc}") from None
 
     return Core(
-        name=folder.name,
-        folder=folder,
+        name=core_name(path),
+        manifest=path,
         top=data["top"],
         sources=tuple(sources),
         algorithm_name=data["algorithm"],
@@ -162,16 +165,25 @@ def load_manifest(path: Path) -> Core:
     )
 
 
+def core_name(manifest: Path) -> str:
+    """``<folder>`` for a ``core.toml``, ``<folder>-<variant>`` for a ``<variant>.toml``."""
+    folder = manifest.parent.name
+    return folder if manifest.name == MANIFEST else f"{folder}-{manifest.stem}"
+
+
+def _manifests() -> dict[str, Path]:
+    return {core_name(path): path for path in (rtl_root() / "cores").glob("*/*.toml")}
+
+
 def core_names() -> list[str]:
-    cores = rtl_root() / "cores"
-    return sorted(p.parent.name for p in cores.glob(f"*/{MANIFEST}"))
+    return sorted(_manifests())
 
 
 def load_core(name: str) -> Core:
-    path = rtl_root() / "cores" / name / MANIFEST
-    if not path.is_file():
-        raise HashbedError(f"unknown core {name!r}; known cores: {', '.join(core_names()) or 'none'} (see 'hashbed cores')")
-    return load_manifest(path)
+    manifests = _manifests()
+    if name not in manifests:
+        raise HashbedError(f"unknown core {name!r}; known cores: {', '.join(sorted(manifests)) or 'none'} (see 'hashbed cores')")
+    return load_manifest(manifests[name])
 
 
 def all_cores() -> list[Core]:
