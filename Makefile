@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 KAT_DIR ?= ../shared/kat
 CORES = $$($(BIN)/hashbed cores --names)
 
-.PHONY: setup bench test test-all kat bench-targets testbed clean
+.PHONY: setup bench test test-all kat bench-targets testbed timing clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,15 @@ bench-targets: $(STAMP)
 # (core clock: the stored ecp5-85k Fmax, so run bench-targets first for the study's setting).
 testbed: $(STAMP)
 	@for core in $(CORES); do $(BIN)/hashbed testbed overhead $$core && $(BIN)/hashbed testbed speedup $$core || exit 1; done
+
+# The Zynq study's Tables I and III by post-route timing simulation on iCE40 (docs/methodology.md):
+# experimental Fmax with random data on the nominal delays and three virtual boards, then with
+# worst-case data; about 10 minutes of one CPU for SHA-1 and 20 for SHA-256.
+TIMING_CORES ?= sha1 sha256
+timing: $(STAMP)
+	@for core in $(TIMING_CORES); do $(BIN)/hashbed time $$core --device ice40-hx8k --data random --boards 3 || exit 1; done
+	@for core in $(TIMING_CORES); do $(BIN)/hashbed time $$core --device ice40-hx8k || exit 1; done
+	$(BIN)/hashbed report
 
 clean:
 	rm -rf build hashbed.db

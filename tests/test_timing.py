@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import re
 from pathlib import Path
 
 import pytest
 
-from hashbed.cores import load_core, rtl_root
+from hashbed.algorithms import Message
+from hashbed.cli import main
+from hashbed.cores import Core, load_core, rtl_root
+from hashbed.errors import HashbedError
+from hashbed.pipeline import Pipeline
+from hashbed.results import ResultStore
 from hashbed.impl.devices import get_device
 from hashbed.impl.flow import ImplSettings, implement
-from hashbed.testbed.controller import search_max_frequency
+from hashbed.testbed.controller import Controller, search_max_frequency
+from hashbed.timing.board import PostRouteBoard
+from hashbed.timing.experiment import HOLD_MARGIN_PS, TimingSettings, time_core
+from hashbed.timing.tables import board_rows, fmax_rows
+from hashbed.timing.netlist import IO_CELLS, timed_netlist
 from hashbed.timing.sdf import read_sdf
-from hashbed.timing.simulate import CALIBRATION_TESTBENCH, CELL_MODELS, compile_simulation, run_simulation, period_ps, write_timed_netlist
+from hashbed.timing.variation import VariationModel, placement
+from hashbed.timing.simulate import (
+    CALIBRATION_TESTBENCH, CELL_MODELS, CORE_TESTBENCH, compile_simulation, period_ps, run_simulation, write_timed_netlist,
+)  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +38,8 @@ def calibration(tmp_path_factory: pytest.TempPathFactory) -> tuple[float, Path]:
     design = dataclasses.replace(load_core("sha1"), name="carry_adder", top="carry_adder", sources=(source,), parameters={})
     result = implement(design, ImplSettings(get_device("ice40-hx8k"), seed=1), build)
     assert result.ok and result.fmax_mhz, result.error
-    timed = write_timed_netlist(Path(result.run_dir), "ice40")
+    timed = Path(result.run_dir) / "timed.v"
+    write_timed_netlist(Path(result.run_dir), "ice40")
     executable = compile_simulation(build / "calibration.vvp", [CALIBRATION_TESTBENCH, timed, source, CELL_MODELS["ice40"]], "tb")
     return result.fmax_mhz, executable
 
@@ -48,6 +63,92 @@ def test_routing_delays_and_setup_times_are_in_the_netlist(calibration: tuple[fl
     run_dir = next(executable.parent.glob("impl/carry_adder-ice40-hx8k-*"))
     sdf = read_sdf(run_dir / "routed.sdf")
     timed = (run_dir / "timed.v").read_text()
-    routed = [wire for wire in sdf.wires if wire.delay > 0 and "sb_io" not in wire.source + wire.sink]
-    assert timed.count("assign #(") >= len(routed) > 100
-    assert ".SU_I3(" in timed and ".D_CIN_COUT(" in timed
+    # routed LUT inputs: their path and setup parameters hold the route plus the cell's delay
+    checked = 0
+    for wire in sdf.wires:
+        cell, source = sdf.cells.get(wire.sink), sdf.cells.get(wire.source)
+        if wire.sink_pin not in ("I0", "I1", "I2", "I3") or cell is None or source is None or source.cell_type in IO_CELLS:
+            continue  # connections from the I/O are ideal
+        before = timed[: timed.index(f"{wire.sink} (")]
+        parameters = dict(re.findall(r"\.(D_\w+|SU_\w+)\((\d+)\)", before[before.rindex("ICESTORM_LC #(") :]))
+        if (wire.sink_pin, "O") in cell.paths:
+            assert int(parameters[f"D_{wire.sink_pin}_O"]) == wire.delay + cell.paths[(wire.sink_pin, "O")]
+            checked += 1
+        if wire.sink_pin in cell.setup:
+            assert int(parameters[f"SU_{wire.sink_pin}"]) == wire.delay + cell.setup[wire.sink_pin]
+            checked += 1
+    assert checked > 50
+    assert "D_CLK(" in timed and ".SU_I3(" in timed
+
+
+def test_variation_model_scales_delays_smoothly_and_reproducibly(calibration: tuple[float, Path]) -> None:
+    _, executable = calibration
+    run_dir = next(executable.parent.glob("impl/carry_adder-ice40-hx8k-*"))
+    cells = placement(run_dir / "routed.json")
+    assert len(cells) > 32
+    model = VariationModel()
+    one, again, two = model.board(1, cells), model.board(1, cells), model.board(2, cells)
+    assert [one(c) for c in cells] == [again(c) for c in cells]
+    factors = [one(c) for c in cells]
+    assert factors != [two(c) for c in cells]
+    assert 0.8 < min(factors) and max(factors) < 1.2
+    flat = VariationModel(0.0, 0.0, 0.0).board(1, cells)
+    assert {flat(c) for c in cells} == {1.0}
+    sdf = read_sdf(run_dir / "routed.sdf")
+    netlist = (run_dir / "netlist.v").read_text()
+    assert timed_netlist(netlist, sdf, flat).text == timed_netlist(netlist, sdf).text
+    slow = timed_netlist(netlist, sdf, lambda cell: 2.0)
+    assert slow.clock_arrival_ps == 2 * timed_netlist(netlist, sdf).clock_arrival_ps > 0
+
+
+# --- a core on the post-route board -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sha1_board(tmp_path_factory: pytest.TempPathFactory) -> tuple[Core, float, Path, int]:
+    """SHA-1 placed and routed on ice40-hx8k, its timing simulation compiled."""
+    build = tmp_path_factory.mktemp("sha1_timing")
+    core = load_core("sha1")
+    result = implement(core, ImplSettings(get_device("ice40-hx8k"), seed=1), build)
+    assert result.ok and result.fmax_mhz, result.error
+    run_dir = Path(result.run_dir)
+    timed = write_timed_netlist(run_dir, "ice40")
+    executable = compile_simulation(build / "sha1.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS["ice40"]], "tb",
+                                    {"W": core.bus_width})  # fmt: skip
+    return core, result.fmax_mhz, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS
+
+
+def test_routed_core_is_right_below_static_fmax_and_wrong_far_above(sha1_board: tuple[Core, float, Path, int]) -> None:
+    core, sta_mhz, executable, input_delay = sha1_board
+    messages = [Message.from_bytes(b"abc"), Message.from_bytes(bytes(range(120)))]
+    with PostRouteBoard(core, executable, input_delay) as board:
+        controller = Controller(board, core)
+        controller.configure_output()
+        assert controller.all_correct_at(0.8 * sta_mhz, messages)
+        transfer = controller.hash(messages[1])
+        assert transfer.correct and transfer.digest == hashlib.sha1(bytes(range(120))).hexdigest()
+        # the timer saw the core's own cycles: exactly the formula for a 3-block message
+        assert board.last_busy_cycles == core.cycles.cycles(3)
+        assert not controller.all_correct_at(4 * sta_mhz, messages)
+        assert controller.all_correct_at(0.8 * sta_mhz, messages)  # and it works again after the failure
+
+
+def test_report_tables_from_stored_timing_jobs(tmp_path: Path) -> None:
+    with ResultStore(tmp_path / "results.db") as store:
+        for board, exp in [(0, 110.0), (1, 100.0), (2, 104.0), (3, 108.0)]:
+            inputs = {"core": "sha1", "device": "ice40-hx8k", "seed": 1, "data": "random", "board": board,
+                      "variation": VariationModel().as_dict() if board else None}  # fmt: skip
+            outputs = {"sta_fmax_mhz": 88.0, "exp_fmax_mhz": exp, "ratio": round(exp / 88.0, 3), "limit_above_range": False,
+                       "throughput_formula_mbps": 1.0, "throughput_measured_mbps": 1.0, "seconds": 1.0}  # fmt: skip
+            store.put("time", inputs, outputs)
+        (table_1,) = fmax_rows(store)
+        (table_3,) = board_rows(store)
+    assert table_1["exp_fmax_mhz"] == 110.0 and table_1["ratio"] == 1.25
+    assert table_3["boards"] == {1: 100.0, 2: 104.0, 3: 108.0}
+    assert table_3["mean_mhz"] == 104.0 and table_3["std_mhz"] == 4.0 and table_3["spread_mhz"] == 8.0
+    assert main(["report", "--db", str(tmp_path / "results.db")]) == 0
+
+
+def test_timing_refuses_devices_without_cell_models(tmp_path: Path) -> None:
+    with ResultStore(tmp_path / "results.db") as store, pytest.raises(HashbedError, match="no cell models for ecp5.*ice40-hx8k"):
+        time_core(Pipeline(store, tmp_path), load_core("sha1"), TimingSettings("ecp5-25k"))

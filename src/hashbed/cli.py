@@ -28,6 +28,8 @@ from hashbed.sim.measure import DEFAULT_MAX_BLOCKS
 from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.sim.verify import VERIFY_STALLS, kat_files_in
 from hashbed.testbed import commands as testbed_commands
+from hashbed.timing import commands as timing_commands
+from hashbed.timing.tables import board_rows, fmax_rows
 
 DEFAULT_BENCH_DEVICE = "ecp5-25k"
 
@@ -233,6 +235,15 @@ def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = Non
     out.print("targets are defined on ecp5-85k, seed 1; 'vs target' is shown for those rows only")
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    with ResultStore(args.db) as store:
+        if args.json:
+            emit_json({"table_1": fmax_rows(store), "table_3": board_rows(store)})
+        else:
+            timing_commands.print_timing_tables(store)
+    return 0
+
+
 # --- parser -------------------------------------------------------------------------------
 
 
@@ -297,6 +308,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_results)
 
     testbed_commands.add_parser(sub, common)
+    timing_commands.add_parser(sub, common)
+
+    p = sub.add_parser("report", parents=[common], help="print the studies' tables from the stored results")
+    p.add_argument("study", nargs="?", choices=["zynq"], default="zynq", help="which study's tables (default: %(default)s)")
+    p.set_defaults(func=cmd_report)
     return parser
 
 

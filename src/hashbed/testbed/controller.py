@@ -14,7 +14,7 @@ from typing import Any
 
 from hashbed.algorithms import Message
 from hashbed.cores import Core
-from hashbed.errors import HashbedError
+from hashbed.errors import CoreFailure, HashbedError
 from hashbed.interface import digest_from_words, digest_word_count, from_memory, message_words, to_memory
 from hashbed.testbed import clock_wizard
 from hashbed.testbed.board import (
@@ -83,6 +83,7 @@ class Controller:
         self.formula = core.cycles
         self.digest_words = digest_word_count(self.algorithm.digest_bits, core.bus_width)
         self.core_mhz = clock_wizard.DEFAULT_SETTINGS.mhz(board.clock_input_mhz)
+        self.messages_per_transfer = 1
 
     def configure_output(self, start_delay: int = 0, messages_per_transfer: int = 1) -> None:
         """Check the FIFOs' bus width and set the transfer length and start delay."""
@@ -90,6 +91,7 @@ class Controller:
         if width != self.core.bus_width:
             raise HashbedError(f"the board's FIFOs are {width} bits wide, core {self.core.name} needs {self.core.bus_width}")
         self.board.write(Block.OUTPUT_FIFO, TRANSFER_LENGTH, self.digest_words * messages_per_transfer)
+        self.messages_per_transfer = messages_per_transfer
         self.board.write(Block.OUTPUT_FIFO, START_DELAY, start_delay)
 
     def set_core_clock(self, mhz: float) -> float:
@@ -152,8 +154,19 @@ class Controller:
         )
 
     def all_correct_at(self, mhz: float, messages: Sequence[Message]) -> bool:
+        """Set the core clock and send all ``messages`` in one transfer: True if every digest
+        is right. A core that stops answering at this clock fails (the board is reset)."""
         self.set_core_clock(mhz)
-        return all(self.hash(message).correct for message in messages)
+        count = len(messages)
+        self.board.write(Block.OUTPUT_FIFO, TRANSFER_LENGTH, self.digest_words * count)
+        try:
+            received = self.board.transfer(self.stream(messages), count * self.digest_words * self.core.bus_width // 8)
+        except CoreFailure:
+            self.board.reset()
+            return False
+        finally:
+            self.board.write(Block.OUTPUT_FIFO, TRANSFER_LENGTH, self.digest_words * self.messages_per_transfer)
+        return self.digests(received, count) == [self.algorithm.digest(message) for message in messages]
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,14 @@
 // hashbed's post-route simulation (docs/methodology.md).
 //
 // Every delay is a parameter in picoseconds that hashbed.timing fills in from the
-// SDF file nextpnr writes; routing delays are separate delay elements in the netlist.
+// SDF file nextpnr writes, the routing delay to an input added to the paths from it.
 // In the logic cell, each LUT input reaches the combinational output after its own
 // path delay, and reaches the flip-flop after its setup time (LUT delay included, as
 // nextpnr's SETUPHOLD entries give it): a flip-flop captures an input change only if
 // it happened at least the setup time before the clock edge. Inputs left open read
-// 0 (CEN reads 1), as in the silicon.
+// 0 (CEN reads 1), as in the silicon. The LUT is a tree of 2:1 multiplexers, as in the
+// silicon: an unknown input that the LUT's function does not depend on gives a known
+// output (nextpnr builds its constant-1 net from a LUT that feeds itself back).
 
 module ICESTORM_LC #(
     parameter [15:0] LUT_INIT = 16'h0000,
@@ -20,15 +22,29 @@ module ICESTORM_LC #(
     parameter [0:0]  ASYNC_SR = 1'b0,
     parameter [0:0]  CIN_CONST = 1'b0,
     parameter [0:0]  CIN_SET = 1'b0,
-    // path delays
+    // path delays (routing to the input included)
     parameter integer D_I0_O = 0, D_I1_O = 0, D_I2_O = 0, D_I3_O = 0, D_CLK_O = 0,
     parameter integer D_I1_COUT = 0, D_I2_COUT = 0, D_CIN_COUT = 0,
-    // setup times (LUT delay included) to the clock
+    // clock arrival from the global buffer
+    parameter integer D_CLK = 0,
+    // setup times to the clock (routing to the input and LUT delay included)
     parameter integer SU_I0 = 0, SU_I1 = 0, SU_I2 = 0, SU_I3 = 0, SU_SR = 0, SU_CEN = 0
 ) (
     input  wire I0, I1, I2, I3, CIN, CLK, CEN, SR,
     output wire LO, O, COUT
 );
+
+    function lut4(input a3, input a2, input a1, input a0);
+        reg [7:0] by3;
+        reg [3:0] by2;
+        reg [1:0] by1;
+        begin
+            by3 = a3 ? LUT_INIT[15:8] : LUT_INIT[7:0];
+            by2 = a2 ? by3[7:4] : by3[3:0];
+            by1 = a1 ? by2[3:2] : by2[1:0];
+            lut4 = a0 ? by1[1] : by1[0];
+        end
+    endfunction
 
     wire i0 = (I0 === 1'bz) ? 1'b0 : I0;
     wire i1 = (I1 === 1'bz) ? 1'b0 : I1;
@@ -38,48 +54,49 @@ module ICESTORM_LC #(
     wire cen = (CEN === 1'bz) ? 1'b1 : CEN;
     wire cin = CIN_CONST ? CIN_SET : ((CIN === 1'bz) ? 1'b0 : CIN);
 
-    // combinational view
-    wire o0, o1, o2, o3;
-    assign #(D_I0_O) o0 = i0;
-    assign #(D_I1_O) o1 = i1;
-    assign #(D_I2_O) o2 = i2;
-    assign #(D_I3_O) o3 = i3;
-    wire lut_comb = LUT_INIT[{o3, o2, o1, o0}];
-
-    // the flip-flop's view
-    wire s0, s1, s2, s3, s_sr, s_cen;
-    assign #(SU_I0) s0 = i0;
-    assign #(SU_I1) s1 = i1;
-    assign #(SU_I2) s2 = i2;
-    assign #(SU_I3) s3 = i3;
-    assign #(SU_SR) s_sr = sr;
-    assign #(SU_CEN) s_cen = cen;
-    wire lut_reg = LUT_INIT[{s3, s2, s1, s0}];
-
-    wire clk = CLK ^ NEG_CLK;
-    reg q = 1'b0;
+    // Only the views a cell uses are built: the combinational one for a LUT without its
+    // flip-flop, the flip-flop's one otherwise (LO is not modelled; hashbed.timing
+    // refuses a netlist that uses it).
     generate
-        if (ASYNC_SR) begin : gen_async
-            always @(posedge clk or posedge sr)
-                if (sr) q <= SET_NORESET;
-                else if (s_cen) q <= lut_reg;
-        end else begin : gen_sync
-            always @(posedge clk)
-                if (s_cen) q <= s_sr ? SET_NORESET : lut_reg;
+        if (DFF_ENABLE) begin : gen_ff
+            wire s0, s1, s2, s3, s_sr, s_cen, clk;
+            assign #(SU_I0) s0 = i0;
+            assign #(SU_I1) s1 = i1;
+            assign #(SU_I2) s2 = i2;
+            assign #(SU_I3) s3 = i3;
+            assign #(SU_SR) s_sr = sr;
+            assign #(SU_CEN) s_cen = cen;
+            assign #(D_CLK) clk = CLK ^ NEG_CLK;
+            wire lut_reg = lut4(s3, s2, s1, s0);
+            reg q = 1'b0;
+            if (ASYNC_SR) begin : gen_async
+                always @(posedge clk or posedge s_sr)
+                    if (s_sr) q <= SET_NORESET;
+                    else if (s_cen) q <= lut_reg;
+            end else begin : gen_sync
+                always @(posedge clk)
+                    if (s_cen) q <= s_sr ? SET_NORESET : lut_reg;
+            end
+            assign #(D_CLK_O) O = q;
+        end else begin : gen_comb
+            wire o0, o1, o2, o3;
+            assign #(D_I0_O) o0 = i0;
+            assign #(D_I1_O) o1 = i1;
+            assign #(D_I2_O) o2 = i2;
+            assign #(D_I3_O) o3 = i3;
+            assign O = lut4(o3, o2, o1, o0);
+        end
+        if (CARRY_ENABLE) begin : gen_carry
+            wire c1, c2, cc;
+            assign #(D_I1_COUT) c1 = i1;
+            assign #(D_I2_COUT) c2 = i2;
+            assign #(D_CIN_COUT) cc = cin;
+            assign COUT = (c1 & c2) | ((c1 | c2) & cc);
+        end else begin : gen_no_carry
+            assign COUT = 1'b0;
         end
     endgenerate
-    wire q_out;
-    assign #(D_CLK_O) q_out = q;
-
-    assign O = DFF_ENABLE ? q_out : lut_comb;
-    assign LO = lut_comb;
-
-    // carry
-    wire c1, c2, cc;
-    assign #(D_I1_COUT) c1 = i1;
-    assign #(D_I2_COUT) c2 = i2;
-    assign #(D_CIN_COUT) cc = cin;
-    assign COUT = CARRY_ENABLE ? ((c1 & c2) | ((c1 | c2) & cc)) : 1'b0;
+    assign LO = 1'bx;
 
 endmodule
 

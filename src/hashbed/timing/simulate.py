@@ -14,12 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from hashbed.errors import HashbedError
-from hashbed.timing.netlist import timed_netlist
+from hashbed.timing.netlist import Scale, TimedNetlist, timed_netlist
 from hashbed.timing.sdf import read_sdf
 from hashbed.tools import YOSYS
 
 CELL_MODELS = {"ice40": Path(__file__).with_name("ice40_cells.v")}
 CALIBRATION_TESTBENCH = Path(__file__).with_name("calibration_tb.v")
+CORE_TESTBENCH = Path(__file__).with_name("core_tb.v")
 
 
 def icarus() -> tuple[str, str]:
@@ -29,27 +30,38 @@ def icarus() -> tuple[str, str]:
     return compiler, runtime
 
 
-def write_timed_netlist(run_dir: Path, family: str) -> Path:
-    """``timed.v`` in ``run_dir``: the routed design (module ``top``) with its delays."""
+def icarus_version() -> str:
+    compiler, _ = icarus()
+    proc = subprocess.run([compiler, "-V"], capture_output=True, text=True, check=False)
+    lines = (proc.stdout or proc.stderr).strip().splitlines()
+    return lines[0] if lines else "unknown"
+
+
+def write_timed_netlist(run_dir: Path, family: str, scale: Scale | None = None, name: str = "timed.v") -> TimedNetlist:
+    """``name`` in ``run_dir``: the routed design (module ``top``) with its delays, scaled
+    by ``scale`` per cell (see ``hashbed.timing.variation``)."""
     if family not in CELL_MODELS:
         raise HashbedError(f"timing simulation has no cell models for {family} yet (models exist for: {', '.join(CELL_MODELS)})")
-    for name in ("routed.json", "routed.sdf"):
-        if not (run_dir / name).is_file():
-            raise HashbedError(f"{run_dir / name} is missing; implement the design again (hashbed implement --force)")
-    proc = subprocess.run(
-        [YOSYS.command(), "-q", "-p", "read_json routed.json; write_verilog -noattr -norename netlist.v"],
-        cwd=run_dir, capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    if proc.returncode != 0:
-        raise HashbedError(f"yosys could not read {run_dir / 'routed.json'}: {(proc.stderr or proc.stdout).strip()[-300:]}")
-    timed = run_dir / "timed.v"
-    timed.write_text(timed_netlist((run_dir / "netlist.v").read_text(), read_sdf(run_dir / "routed.sdf")))
+    for required in ("routed.json", "routed.sdf"):
+        if not (run_dir / required).is_file():
+            raise HashbedError(f"{run_dir / required} is missing; implement the design again (hashbed implement --force)")
+    netlist = run_dir / "netlist.v"
+    if not netlist.is_file():
+        proc = subprocess.run(
+            [YOSYS.command(), "-q", "-p", "read_json routed.json; write_verilog -noattr -norename netlist.v"],
+            cwd=run_dir, capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        if proc.returncode != 0:
+            raise HashbedError(f"yosys could not read {run_dir / 'routed.json'}: {(proc.stderr or proc.stdout).strip()[-300:]}")
+    timed = timed_netlist(netlist.read_text(), read_sdf(run_dir / "routed.sdf"), scale)
+    (run_dir / name).write_text(timed.text)
     return timed
 
 
-def compile_simulation(output: Path, sources: Sequence[Path], top: str) -> Path:
+def compile_simulation(output: Path, sources: Sequence[Path], top: str, parameters: dict[str, int] | None = None) -> Path:
     compiler, _ = icarus()
-    proc = subprocess.run([compiler, "-g2005", "-o", str(output), "-s", top, *map(str, sources)],
+    overrides = [f"-P{top}.{name}={value}" for name, value in (parameters or {}).items()]
+    proc = subprocess.run([compiler, "-g2005", "-o", str(output), "-s", top, *overrides, *map(str, sources)],
                           capture_output=True, text=True, check=False)  # fmt: skip
     if proc.returncode != 0:
         errors = [line for line in proc.stderr.splitlines() if "error" in line.lower()] or proc.stderr.splitlines()
@@ -57,7 +69,7 @@ def compile_simulation(output: Path, sources: Sequence[Path], top: str) -> Path:
     return output
 
 
-def run_simulation(executable: Path, plusargs: dict[str, int], timeout_s: int = 600) -> str:
+def run_simulation(executable: Path, plusargs: dict[str, int | str], timeout_s: int = 600) -> str:
     _, runtime = icarus()
     args = [runtime, "-n", str(executable), *(f"+{key}={value}" for key, value in plusargs.items())]
     try:

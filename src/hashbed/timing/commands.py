@@ -1,0 +1,104 @@
+"""``hashbed time``: experimental Fmax by post-route timing simulation, and the
+timing part of ``hashbed report`` (the study's Tables I and III)."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from typing import Any
+
+from rich.table import Table
+
+from hashbed.console import emit_json, err, out
+from hashbed.cores import load_core
+from hashbed.pipeline import Pipeline
+from hashbed.results import ResultStore
+from hashbed.timing.experiment import DATA_MODES, TimingSettings, time_core
+from hashbed.timing.tables import board_rows, fmax_rows
+from hashbed.timing.variation import VariationModel
+
+MODEL_NOTE = "virtual boards: hashbed's variation model (docs/methodology.md), not measured devices"
+
+
+def cmd_time(args: argparse.Namespace) -> int:
+    core = load_core(args.core)
+    variation = VariationModel(args.die_sigma, args.spatial_sigma, args.local_sigma, args.correlation_tiles)
+    with ResultStore(args.db) as store:
+        pipeline = Pipeline(store, args.build_dir, args.force)
+        records = []
+        for board in range(args.boards + 1):
+            label = "nominal delays" if board == 0 else f"virtual board {board}"
+            err.print(f"{core.name} on {args.device}, {args.data} data, {label} ...")
+            settings = TimingSettings(args.device, args.seed, args.data, board, variation)
+            record = time_core(pipeline, core, settings)
+            if not record.ok:
+                err.print(f"hashbed: time {core.name} ({record.step}) failed: {record.error}")
+                return 1
+            records.append(record)
+    nominal, boards = records[0].outputs, [r.outputs["exp_fmax_mhz"] for r in records[1:]]
+    result: dict[str, Any] = {
+        "core": core.name, "device": args.device, "seed": args.seed, "data": args.data,
+        **{key: nominal[key] for key in ("sta_fmax_mhz", "exp_fmax_mhz", "ratio", "limit_above_range",
+                                          "throughput_formula_mbps", "throughput_measured_mbps", "seconds")},
+    }  # fmt: skip
+    if boards:
+        result["boards"] = boards
+        result["boards_mean_mhz"] = round(statistics.fmean(boards), 2)
+        result["boards_std_mhz"] = round(statistics.stdev(boards), 2) if len(boards) > 1 else None
+        result["variation"] = variation.as_dict()
+    if args.json:
+        emit_json(result)
+        return 0
+    above = " (limit above the search range)" if nominal["limit_above_range"] else ""
+    out.print(f"{core.name} on {args.device} (seed {args.seed}, {args.data} data): static timing {nominal['sta_fmax_mhz']:.2f} MHz, "
+              f"experimental {nominal['exp_fmax_mhz']:.1f} MHz{above}, ratio {nominal['ratio']:.3f}")  # fmt: skip
+    out.print(f"throughput at the experimental Fmax: {nominal['throughput_formula_mbps']:.1f} Mbit/s from the formula, "
+              f"{nominal['throughput_measured_mbps']:.1f} Mbit/s measured ({nominal['measured_blocks']} blocks)")  # fmt: skip
+    if boards:
+        std = result["boards_std_mhz"]
+        out.print(f"{len(boards)} virtual boards: {', '.join(f'{f:.1f}' for f in boards)} MHz; mean {result['boards_mean_mhz']:.2f}"
+                  + (f", standard deviation {std:.2f} MHz" if std is not None else "") + f" ({MODEL_NOTE})")  # fmt: skip
+    reused = sum(r.reused for r in records)
+    out.print(f"simulation time: {sum(r.outputs['seconds'] for r in records if not r.reused):.0f} s"
+              + (f" ({reused} stored result(s) reused; --force runs them again)" if reused else ""))  # fmt: skip
+    return 0
+
+
+def print_timing_tables(store: ResultStore) -> None:
+    """Tables I and III of the Zynq study from the stored timing jobs."""
+    rows = fmax_rows(store)
+    table = Table(title="Table I: static-timing vs experimental Fmax (post-route timing simulation)")
+    for heading in ("core", "device", "data", "STA MHz", "exp. MHz", "exp./STA", "TP formula Mbit/s", "TP measured Mbit/s"):
+        table.add_column(heading, justify="left" if heading in ("core", "device", "data") else "right")
+    for row in rows:
+        table.add_row(row["core"], row["device"], row["data"], f"{row['sta_fmax_mhz']:.2f}",
+                      f"{row['exp_fmax_mhz']:.1f}" + ("+" if row["limit_above_range"] else ""), f"{row['ratio']:.3f}",
+                      f"{row['throughput_formula_mbps']:.1f}", f"{row['throughput_measured_mbps']:.1f}")  # fmt: skip
+    out.print(table if rows else "Table I: no timing results stored (run 'hashbed time CORE --device ice40-hx8k')")
+    rows = board_rows(store)
+    table = Table(title=f"Table III: experimental Fmax on several boards ({MODEL_NOTE})")
+    for heading in ("core", "device", "data", "boards (MHz)", "mean MHz", "std MHz", "spread MHz", "STA MHz"):
+        table.add_column(heading, justify="left" if heading in ("core", "device", "data", "boards (MHz)") else "right")
+    for row in rows:
+        std = "-" if row["std_mhz"] is None else f"{row['std_mhz']:.2f}"
+        table.add_row(row["core"], row["device"], row["data"], ", ".join(f"{f:.1f}" for f in row["boards"].values()),
+                      f"{row['mean_mhz']:.2f}", std, f"{row['spread_mhz']:.1f}", f"{row['sta_fmax_mhz']:.2f}")  # fmt: skip
+    out.print(table if rows else "Table III: no virtual-board results stored (run 'hashbed time CORE --device ice40-hx8k --boards 5')")
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("time", parents=[common],
+                       help="experimental Fmax: 0.1 MHz clock search on the post-route timing simulation")  # fmt: skip
+    p.add_argument("core")
+    p.add_argument("--device", required=True, help="device to implement on (timing models: iCE40)")
+    p.add_argument("--seed", type=int, default=1, help="placement seed (default: %(default)s)")
+    p.add_argument("--data", choices=DATA_MODES, default="worst",
+                   help="worst: sizes x byte patterns and random bytes, the lowest passing clock; random: random bytes (default: %(default)s)")  # fmt: skip
+    p.add_argument("--boards", type=int, default=0, help="virtual boards of the variation model to search as well (Table III)")
+    defaults = VariationModel()
+    p.add_argument("--die-sigma", type=float, default=defaults.die_sigma, help="variation model: whole-die delay sigma (default: %(default)s)")
+    p.add_argument("--spatial-sigma", type=float, default=defaults.spatial_sigma, help="variation model: within-die field sigma (default: %(default)s)")
+    p.add_argument("--local-sigma", type=float, default=defaults.local_sigma, help="variation model: per-cell sigma (default: %(default)s)")
+    p.add_argument("--correlation-tiles", type=float, default=defaults.correlation_tiles,
+                   help="variation model: correlation length of the field in tiles (default: %(default)s)")  # fmt: skip
+    p.set_defaults(func=cmd_time)

@@ -1,0 +1,58 @@
+"""The timing experiment's tables from the store: the study's Table I (static-timing Fmax
+against experimental Fmax, throughput from the formula and from measured time) and
+Table III (several boards: mean and standard deviation)."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from hashbed.results import JobRecord, ResultStore
+
+
+def _latest(store: ResultStore) -> dict[tuple[str, str, str, int], JobRecord]:
+    """The latest successful timing job per (core, device, data mode, board)."""
+    latest: dict[tuple[str, str, str, int], JobRecord] = {}
+    for record in store.jobs("time"):
+        if record.ok:
+            latest[(record.core, str(record.device), record.inputs["data"], record.inputs["board"])] = record
+    return latest
+
+
+def fmax_rows(store: ResultStore) -> list[dict[str, Any]]:
+    """Table I: one row per core, device and data mode, on the design's own delays."""
+    rows = []
+    for (core, device, data, board), record in sorted(_latest(store).items()):
+        if board:
+            continue
+        out = record.outputs
+        rows.append({
+            "core": core, "device": device, "data": data,
+            "sta_fmax_mhz": out["sta_fmax_mhz"], "exp_fmax_mhz": out["exp_fmax_mhz"], "ratio": out["ratio"],
+            "throughput_formula_mbps": out["throughput_formula_mbps"],
+            "throughput_measured_mbps": out["throughput_measured_mbps"],
+            "limit_above_range": out["limit_above_range"], "seconds": out["seconds"],
+        })  # fmt: skip
+    return rows
+
+
+def board_rows(store: ResultStore) -> list[dict[str, Any]]:
+    """Table III: per core, device and data mode, the experimental Fmax of each virtual
+    board (variation model), their mean and sample standard deviation."""
+    groups: dict[tuple[str, str, str], list[JobRecord]] = {}
+    for (core, device, data, board), record in sorted(_latest(store).items()):
+        if board:
+            groups.setdefault((core, device, data), []).append(record)
+    rows = []
+    for (core, device, data), records in groups.items():
+        fmax = [float(r.outputs["exp_fmax_mhz"]) for r in records]
+        rows.append({
+            "core": core, "device": device, "data": data,
+            "boards": {r.inputs["board"]: r.outputs["exp_fmax_mhz"] for r in records},
+            "mean_mhz": round(statistics.fmean(fmax), 2),
+            "std_mhz": round(statistics.stdev(fmax), 2) if len(fmax) > 1 else None,
+            "spread_mhz": round(max(fmax) - min(fmax), 1),
+            "sta_fmax_mhz": records[0].outputs["sta_fmax_mhz"],
+            "variation": records[0].inputs["variation"],
+        })  # fmt: skip
+    return rows
