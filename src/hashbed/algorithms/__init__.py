@@ -5,9 +5,12 @@ from __future__ import annotations
 from hashbed.algorithms.base import HashAlgorithm
 from hashbed.algorithms.message import Message
 from hashbed.algorithms.sha import Sha1, Sha256
+from hashbed.algorithms.skein import Skein512
 from hashbed.errors import HashbedError
 
-ALGORITHMS: dict[str, HashAlgorithm] = {alg.key: alg for alg in (Sha1(), Sha256())}
+ALGORITHMS: dict[str, HashAlgorithm] = {
+    alg.key: alg for alg in (Sha1(), Sha256(), Skein512("round2"), Skein512("round3"))
+}
 
 
 def get_algorithm(name: str, version: str) -> HashAlgorithm:
