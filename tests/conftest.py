@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from Crypto.Hash import SHA3_256, keccak
 
 from hashbed.cores import Core, load_manifest
 
@@ -16,6 +17,9 @@ KAT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "kat"
 REFERENCES: dict[str, Callable[[bytes], bytes]] = {
     "sha-1/fips": lambda data: hashlib.sha1(data).digest(),
     "sha-256/fips": lambda data: hashlib.sha256(data).digest(),
+    # pycryptodome's Keccak is the round-3 padding (pad10*1); no package computes round 2
+    "keccak-256/round3": lambda data: keccak.new(digest_bits=256, data=data).digest(),
+    "sha3-256/fips202": lambda data: SHA3_256.new(data).digest(),
 }
 
 
