@@ -28,8 +28,14 @@
 // a block, the block is the segment's last when cnt_q <= -inc, where inc = 0 for a
 // segment that is not the message's last (whole blocks) and 1 + carry for the last
 // one, carry = (SEGMENT_BITS mod 64 + PAD_OFFSET >= 64). The three cases are sign
-// bits: of cnt_q - 1 (the decrementer's output), of cnt_q, and of cnt_q one word
-// earlier (sign16_q).
+// bits: of cnt_q - 1 (the decrementer's borrow, registered as dsign_q), of cnt_q, and
+// of cnt_q one word earlier (sign16_q); the decision is taken two clocks after the
+// 17th word (L_SETTLE, L_DECIDE), well before the next block's words are needed.
+//
+// Control: every wide enable is a flip-flop or one gate after src_ready. src_read is
+// src_ready AND rd_en_q; rd_en_q, hdr_q, ld_q (this read is a block's 17th word),
+// step_q (a round runs), finish_q (the message's last round) and clr_q (clear the
+// state, the clock after a message's first header) are computed a clock ahead.
 //
 // Output: the digest is lanes 0..3, each byte-swapped onto the big-endian bus. Four
 // 64-bit copies are zero unless their word is selected (synchronous reset); dout is
@@ -95,10 +101,11 @@ module keccak256_core #(
     endfunction
 
     // Loader states
-    localparam [1:0] L_HEADER = 2'd0,  // waiting for a segment header
-                     L_WORDS  = 2'd1,  // reading the words of a block
-                     L_DECIDE = 2'd2,  // after a block's 17th word: last block of the segment?
-                     L_DONE   = 2'd3;  // the message is read; waiting for its digest to go out
+    localparam [2:0] L_HEADER = 3'd0,  // waiting for a segment header
+                     L_WORDS  = 3'd1,  // reading the words of a block
+                     L_SETTLE = 3'd2,  // after a block's 17th word: the sign flags settle
+                     L_DECIDE = 3'd3,  // last block of the segment?
+                     L_DONE   = 3'd4;  // the message is read; waiting for its digest to go out
 
     // ---------------------------------------------------------------- registers
     reg [1599:0] state_q, state_d;
@@ -107,19 +114,27 @@ module keccak256_core #(
     reg [255:0]  copy_q, copy_d;    // digest word copies, word 0 in the top bits
     reg [3:0]    sel_q, sel_d;      // one-hot: digest word being written (bit 0: word 0)
 
-    reg [1:0]    lstate_q, lstate_d;
+    reg [2:0]    lstate_q, lstate_d;
     reg          first_q, first_d;  // the next header starts a message
     reg [4:0]    wc_q, wc_d;        // words of the pending block in sh_q (0..16)
     reg [57:0]   cnt_q, cnt_d;      // message words of the segment left, signed
     reg          sign16_q, sign16_d; // cnt_q < 0 before the last word read
+    reg          dsign_q, dsign_d;  // cnt_q - 1 < 0, one clock late
     reg          last_q, last_d;    // the segment ends the message
     reg          carry_q, carry_d;  // SEGMENT_BITS mod 64 + PAD_OFFSET >= 64
+    // Read enables of this clock, registered, so that src_read and the wide loads it
+    // drives (sh_q, abs_q, cnt_q) are one gate after src_ready
+    reg          rd_en_q, rd_en_d;  // a word may be read
+    reg          hdr_q, hdr_d;      // ... it is a header
+    reg          ld_q, ld_d;        // ... it is a block's 17th word: load abs_q
+    reg          clr_q, clr_d;      // clear the state (the clock after a message's header)
 
     reg          busy_q, busy_d;    // a permutation is running or waits for its block
     reg [4:0]    rnd_q, rnd_d;      // the round of the next step
     reg          init_q, init_d;    // the next step absorbs a message's first block
-    reg          full_q, full_d;    // abs_q holds a block (the 17th word was just read)
     reg          fin_q, fin_d;      // the block being permuted is the message's last
+    reg          step_q, step_d;    // a round runs in this clock
+    reg          finish_q, finish_d; // ... and it is the message's last
     reg [6:0]    rc_q, rc_d;        // round constant of the next step (0 in the init step)
 
     // ---------------------------------------------------------------- round
@@ -131,20 +146,15 @@ module keccak256_core #(
         .next(round_out)
     );
 
-    wire rnd22 = rnd_q == 5'd22;
-    wire rnd23 = rnd_q == 5'd23;
-    wire step = busy_q && (!rnd23 || full_q || fin_q);
-    wire finish = step && rnd23 && !full_q;  // the last round of the message's last block
-
     // ---------------------------------------------------------------- loader
-    wire [57:0] cnt_dec = cnt_q - 58'd1;
-    // the 17th word may be read when the step after the next one is round 23's
-    wire take17 = busy_q && !full_q && (rnd22 || rnd23);
-    wire word_ok = wc_q != 5'd16 || take17;
-    wire load = lstate_q == L_WORDS && src_ready && wc_q == 5'd16 && take17;
+    always @* src_read = src_ready && rd_en_q;
+    wire rd_hdr = src_read && hdr_q;
+    wire rd_word = src_read && !hdr_q;
+    wire load = src_read && ld_q;
+    wire new_msg = rd_hdr && first_q;
     wire out_done = dst_write && sel_q[3];
-    wire seg_final = last_q ? (carry_q ? sign16_q : cnt_q[57]) : cnt_dec[57];
-    wire new_msg = lstate_q == L_HEADER && src_ready && first_q;
+    wire [57:0] cnt_dec = cnt_q - 58'd1;
+    wire seg_final = last_q ? (carry_q ? sign16_q : cnt_q[57]) : dsign_q;
 
     always @* begin
         lstate_d = lstate_q;
@@ -152,13 +162,12 @@ module keccak256_core #(
         wc_d = wc_q;
         cnt_d = cnt_q;
         sign16_d = sign16_q;
+        dsign_d = cnt_dec[57];
         last_d = last_q;
         carry_d = carry_q;
         fin_d = fin_q;
-        src_read = 1'b0;
         case (lstate_q)
-            L_HEADER: if (src_ready) begin
-                src_read = 1'b1;
+            L_HEADER: if (rd_hdr) begin
                 first_d = 1'b0;
                 cnt_d = {1'b0, din[W-2:6]};
                 last_d = din[W-1];
@@ -167,16 +176,16 @@ module keccak256_core #(
                 if (first_q) fin_d = 1'b0;
                 lstate_d = L_WORDS;
             end
-            L_WORDS: if (src_ready && word_ok) begin
-                src_read = 1'b1;
+            L_WORDS: if (rd_word) begin
                 cnt_d = cnt_dec;
                 sign16_d = cnt_q[57];
                 wc_d = wc_q + 5'd1;
-                if (wc_q == 5'd16) begin
+                if (ld_q) begin
                     wc_d = 5'd0;
-                    lstate_d = L_DECIDE;
+                    lstate_d = L_SETTLE;
                 end
             end
+            L_SETTLE: lstate_d = L_DECIDE;
             L_DECIDE: begin
                 fin_d = seg_final && last_q;
                 if (!seg_final) lstate_d = L_WORDS;
@@ -195,17 +204,26 @@ module keccak256_core #(
         busy_d = busy_q;
         rnd_d = rnd_q;
         init_d = init_q;
-        full_d = load;
+        clr_d = new_msg;
         if (new_msg) begin
             busy_d = 1'b1;
             rnd_d = 5'd23;
             init_d = 1'b1;
-        end else if (step) begin
-            rnd_d = rnd23 ? 5'd0 : rnd_q + 5'd1;
+        end else if (step_q) begin
+            rnd_d = rnd_q == 5'd23 ? 5'd0 : rnd_q + 5'd1;
             init_d = 1'b0;
-            if (finish) busy_d = 1'b0;
+            if (finish_q) busy_d = 1'b0;
         end
         rc_d = init_d ? 7'd0 : rc_rom(rnd_d);
+        // round 23 waits for the next block (abs_q is loaded in this clock) unless the
+        // block is the message's last
+        step_d = busy_d && (rnd_d != 5'd23 || load || fin_d);
+        finish_d = step_d && rnd_d == 5'd23 && !load;
+        // the 17th word may be read when the step after the next one is round 23's
+        hdr_d = lstate_d == L_HEADER;
+        ld_d = lstate_d == L_WORDS && wc_d == 5'd16;
+        rd_en_d = hdr_d || (lstate_d == L_WORDS && (!ld_d
+                  || (busy_d && !load && (rnd_d == 5'd22 || rnd_d == 5'd23))));
     end
 
     // ---------------------------------------------------------------- datapath
@@ -213,8 +231,8 @@ module keccak256_core #(
     always @* begin
         // state: cleared at a message's first header, else a round when stepping
         state_d = state_q;
-        if (new_msg) state_d = {1600{1'b0}};
-        else if (step) state_d = round_out;
+        if (clr_q) state_d = {1600{1'b0}};
+        else if (step_q) state_d = round_out;
         // shift register of the next block's first 16 words
         sh_d = sh_q;
         if (src_read) sh_d = {sh_q[959:0], din};
@@ -227,10 +245,10 @@ module keccak256_core #(
         end
         // digest output
         sel_d = sel_q;
-        if (finish) sel_d = 4'b0001;
+        if (finish_q) sel_d = 4'b0001;
         else if (dst_write) sel_d = {sel_q[2:0], 1'b0};
         copy_d = copy_q;
-        if (finish) copy_d[255:192] = bswap64(round_out[63:0]);
+        if (finish_q) copy_d[255:192] = bswap64(round_out[63:0]);
         for (k = 1; k < 4; k = k + 1)
             copy_d[255-64*k -: 64] = bswap64(state_q[64*k +: 64]);
         for (k = 0; k < 4; k = k + 1)
@@ -246,14 +264,24 @@ module keccak256_core #(
         if (rst) begin
             lstate_q <= L_HEADER;
             first_q <= 1'b1;
+            rd_en_q <= 1'b1;
+            hdr_q <= 1'b1;
+            ld_q <= 1'b0;
+            clr_q <= 1'b0;
             busy_q <= 1'b0;
-            full_q <= 1'b0;
+            step_q <= 1'b0;
+            finish_q <= 1'b0;
             sel_q <= 4'd0;
         end else begin
             lstate_q <= lstate_d;
             first_q <= first_d;
+            rd_en_q <= rd_en_d;
+            hdr_q <= hdr_d;
+            ld_q <= ld_d;
+            clr_q <= clr_d;
             busy_q <= busy_d;
-            full_q <= full_d;
+            step_q <= step_d;
+            finish_q <= finish_d;
             sel_q <= sel_d;
         end
         state_q <= state_d;
@@ -263,6 +291,7 @@ module keccak256_core #(
         wc_q <= wc_d;
         cnt_q <= cnt_d;
         sign16_q <= sign16_d;
+        dsign_q <= dsign_d;
         last_q <= last_d;
         carry_q <= carry_d;
         rnd_q <= rnd_d;
