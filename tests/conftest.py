@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import skein  # pyskein: Skein 1.3 (round3)
+from Crypto.Hash import SHA3_256, keccak
 
 from hashbed.cores import Core, load_manifest
 
@@ -18,6 +19,9 @@ REFERENCES: dict[str, Callable[[bytes], bytes]] = {
     "sha-1/fips": lambda data: hashlib.sha1(data).digest(),
     "sha-256/fips": lambda data: hashlib.sha256(data).digest(),
     "skein-512-256/round3": lambda data: skein.skein512(data, digest_bits=256).digest(),
+    # pycryptodome's Keccak is the round-3 padding (pad10*1); no package computes round 2
+    "keccak-256/round3": lambda data: keccak.new(digest_bits=256, data=data).digest(),
+    "sha3-256/fips202": lambda data: SHA3_256.new(data).digest(),
 }
 
 _SKEIN_ROUND2 = (

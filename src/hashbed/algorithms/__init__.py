@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from hashbed.algorithms.base import HashAlgorithm
+from hashbed.algorithms.keccak import Keccak256Round2, Keccak256Round3, Sha3_256
 from hashbed.algorithms.message import Message
 from hashbed.algorithms.sha import Sha1, Sha256
 from hashbed.algorithms.skein import Skein512
 from hashbed.errors import HashbedError
 
 ALGORITHMS: dict[str, HashAlgorithm] = {
-    alg.key: alg for alg in (Sha1(), Sha256(), Skein512("round2"), Skein512("round3"))
+    alg.key: alg
+    for alg in (
+        Sha1(), Sha256(), Skein512("round2"), Skein512("round3"),
+        Keccak256Round2(), Keccak256Round3(), Sha3_256(),
+    )
 }
 
 
