@@ -110,6 +110,11 @@ def verify(
 ) -> VerifyReport:
     """Run the KAT files (or the generated vectors) through ``core``; stop at the first mismatch."""
     algorithm = core.algorithm
+    if segment_bits is not None and segment_bits < algorithm.block_bits:
+        raise HashbedError(
+            f"segments of {segment_bits} bits hold no whole {algorithm.block_bits}-bit block of {core.name}; "
+            f"use --segment-bits {algorithm.block_bits} or more"
+        )
     if kat_files:
         sets = [(str(path), kat_vectors(core, path)) for path in kat_files]
     else:
