@@ -8,7 +8,9 @@
 // cycle (the last round, plus the message XORs). One cycle before a boundary the
 // engine loads the XOR mask from the next block (x_load) if the loader has one, or
 // without a next block if the loader has read the whole message (final boundary);
-// otherwise it waits. A message costs 1 (header) + 8 (first block) + 1 (mask) + 1
+// otherwise it waits. The strobes with a large fan-out come from flip-flops (one-hot
+// engine state, registered flags) or one LUT after them. A message costs 1 (header) +
+// 8 (first block) + 1 (mask) + 1
 // (first boundary) + ROUNDS_PER_BLOCK * N + 4 (digest words) cycles.
 module jh256_ctrl #(
     // Bus width in bits: only 64 is implemented.
@@ -50,14 +52,8 @@ module jh256_ctrl #(
     localparam [1:0] L_HEADER = 2'd0,  // waiting for a segment header
                      L_WORDS  = 2'd1,  // reading the blocks of a segment
                      L_DONE   = 2'd2;  // the whole message is read
-    // Engine
-    localparam [2:0] E_IDLE   = 3'd0,  // no message
-                     E_WAIT   = 3'd1,  // waiting for the next block before a boundary
-                     E_BOUND  = 3'd2,  // boundary cycle
-                     E_ROUND  = 3'd3,  // round cycles
-                     E_OUTPUT = 3'd4;  // writing the digest words
-    localparam integer LAST_ROUND_I = ROUNDS_PER_BLOCK - 2;
-    localparam [5:0] LAST_ROUND = LAST_ROUND_I[5:0];
+    localparam integer BEFORE_LAST_I = ROUNDS_PER_BLOCK - 3;
+    localparam [5:0] BEFORE_LAST = BEFORE_LAST_I[5:0];
 
     // Segment header: the last segment carries whole + 1 padded blocks, or whole + 2
     // when its length is not a multiple of 512; another segment carries whole.
@@ -67,12 +63,22 @@ module jh256_ctrl #(
     wire          seg_no_whole = seg_whole == 0;
 
     reg [1:0]     lstate_q, lstate_d;
-    reg [2:0]     estate_q, estate_d;
+    reg           done_q, done_d;       // lstate is L_DONE
+    // Engine state, one-hot, so that the strobes with a large fan-out (boundary,
+    // round_en, rc_step) come straight from flip-flops
+    reg           e_idle_q, e_idle_d;   // no message
+    reg           e_wait_q, e_wait_d;   // waiting for the next block before a boundary
+    reg           e_bound_q, e_bound_d; // boundary cycle
+    reg           e_round_q, e_round_d; // round cycles
+    reg           e_out_q, e_out_d;     // writing the digest words
+    reg           run_q, run_d;         // e_bound_q || e_round_q
+    reg           init_q, init_d;       // the cycle after the first header of a message
     reg           first_q, first_d;     // the next header starts a message
     reg [2:0]     word_q, word_d;       // word of the block being read
     reg           b_full_q, b_full_d;   // the next-block registers hold a whole block
     reg           final_q, final_d;     // the coming boundary is the message's last
     reg [5:0]     round_q, round_d;     // round of the block
+    reg           at_last_q, at_last_d; // round_q is the last round before the boundary
     reg [1:0]     out_q, out_d;         // digest word
     // Block accounting as in sha_block_ctrl: blocks counted up from 1 against whole
     reg [W-10:0]  block_q, block_d;     // number of the block being read, from 1
@@ -87,8 +93,8 @@ module jh256_ctrl #(
     // The block being read is the segment's last (valid from the third word on)
     wire last_block = last_q ? (rest_q ? past2_q : past1_q) : at_whole_q;
     // The engine can pass the coming boundary: with a next block, or as the final one
-    wire ready_next = b_full_q;
-    wire ready_final = lstate_q == L_DONE && !b_full_q;
+    wire ready = b_full_q || done_q;
+    wire at_boundary_wait = e_wait_q || (e_round_q && at_last_q);
 
     integer i;
     always @* begin
@@ -100,12 +106,10 @@ module jh256_ctrl #(
 
     always @* begin
         lstate_d = lstate_q;
-        estate_d = estate_q;
         first_d = first_q;
         word_d = word_q;
         b_full_d = b_full_q;
         final_d = final_q;
-        round_d = round_q;
         out_d = out_q;
         block_d = block_q;
         whole_d = whole_q;
@@ -116,20 +120,13 @@ module jh256_ctrl #(
         src_read = 1'b0;
         dst_write = 1'b0;
         word_we = 8'd0;
-        msg_init = 1'b0;
-        x_load = 1'b0;
-        x_next = 1'b0;
-        boundary = 1'b0;
-        round_en = 1'b0;
-        rc_restart = 1'b0;
-        rc_step = 1'b0;
-        out_start = 1'b0;
+        init_d = 1'b0;
 
         // Loader
         case (lstate_q)
             L_HEADER: if (src_ready) begin
                 src_read = 1'b1;
-                msg_init = first_q;
+                init_d = first_q;
                 first_d = 1'b0;
                 block_d = {{(W-10){1'b0}}, 1'b1};
                 whole_d = seg_whole;
@@ -156,68 +153,68 @@ module jh256_ctrl #(
         endcase
 
         // Engine
-        case (estate_q)
-            E_IDLE: if (msg_init) estate_d = E_WAIT;
-            E_WAIT: if (ready_next || ready_final) begin
-                x_load = 1'b1;
-                x_next = ready_next;
-                b_full_d = 1'b0;
-                final_d = ready_final;
-                estate_d = E_BOUND;
+        msg_init = init_q;
+        boundary = e_bound_q;
+        round_en = run_q;
+        rc_restart = e_bound_q;
+        rc_step = e_round_q;
+        out_start = e_bound_q && final_q;
+        x_load = at_boundary_wait && ready;
+        x_next = b_full_q;
+        if (x_load) begin
+            b_full_d = 1'b0;
+            final_d = !b_full_q;
+        end
+        round_d = e_round_q ? round_q + 1'b1 : 6'd0;
+        at_last_d = e_round_q && round_q == BEFORE_LAST;
+        if (e_bound_q) out_d = 2'd0;
+        if (e_out_q && dst_ready) begin
+            dst_write = 1'b1;
+            out_d = out_q + 1'b1;
+            if (out_q == 2'd3) begin
+                lstate_d = L_HEADER;
+                first_d = 1'b1;
             end
-            E_BOUND: begin
-                round_en = 1'b1;
-                boundary = 1'b1;
-                rc_restart = 1'b1;
-                round_d = 6'd0;
-                out_start = final_q;
-                out_d = 2'd0;
-                estate_d = final_q ? E_OUTPUT : E_ROUND;
-            end
-            E_ROUND: begin
-                round_en = 1'b1;
-                rc_step = 1'b1;
-                round_d = round_q + 1'b1;
-                if (round_q == LAST_ROUND) begin
-                    if (ready_next || ready_final) begin
-                        x_load = 1'b1;
-                        x_next = ready_next;
-                        b_full_d = 1'b0;
-                        final_d = ready_final;
-                        estate_d = E_BOUND;
-                    end else begin
-                        estate_d = E_WAIT;
-                    end
-                end
-            end
-            E_OUTPUT: if (dst_ready) begin
-                dst_write = 1'b1;
-                out_d = out_q + 1'b1;
-                if (out_q == 2'd3) begin
-                    estate_d = E_IDLE;
-                    lstate_d = L_HEADER;
-                    first_d = 1'b1;
-                end
-            end
-            default: estate_d = E_IDLE;
-        endcase
+        end
+        e_idle_d = (e_idle_q && !init_q) || (e_out_q && dst_ready && out_q == 2'd3);
+        e_wait_d = (e_idle_q && init_q) || (at_boundary_wait && !ready);
+        e_bound_d = x_load;
+        e_round_d = (e_bound_q && !final_q) || (e_round_q && !at_last_q);
+        e_out_d = (e_bound_q && final_q) || (e_out_q && !(dst_ready && out_q == 2'd3));
+        run_d = e_bound_d || e_round_d;
+        done_d = lstate_d == L_DONE;
     end
 
     always @(posedge clk) begin
         if (rst) begin
             lstate_q <= L_HEADER;
-            estate_q <= E_IDLE;
+            done_q <= 1'b0;
+            e_idle_q <= 1'b1;
+            e_wait_q <= 1'b0;
+            e_bound_q <= 1'b0;
+            e_round_q <= 1'b0;
+            e_out_q <= 1'b0;
+            run_q <= 1'b0;
+            init_q <= 1'b0;
             first_q <= 1'b1;
             b_full_q <= 1'b0;
         end else begin
             lstate_q <= lstate_d;
-            estate_q <= estate_d;
+            done_q <= done_d;
+            e_idle_q <= e_idle_d;
+            e_wait_q <= e_wait_d;
+            e_bound_q <= e_bound_d;
+            e_round_q <= e_round_d;
+            e_out_q <= e_out_d;
+            run_q <= run_d;
+            init_q <= init_d;
             first_q <= first_d;
             b_full_q <= b_full_d;
         end
         word_q <= word_d;
         final_q <= final_d;
         round_q <= round_d;
+        at_last_q <= at_last_d;
         out_q <= out_d;
         block_q <= block_d;
         whole_q <= whole_d;

@@ -14,17 +14,6 @@ module jh256_rc (
 
     localparam [255:0] C0 = 256'h6a09e667f3bcc908b2fb1366ea957d3e3adec17512775099da2f590b0667322a;
 
-    function [3:0] sbox0(input [3:0] x);
-        begin
-            case (x)
-                4'h0: sbox0 = 4'h9;  4'h1: sbox0 = 4'h0;  4'h2: sbox0 = 4'h4;  4'h3: sbox0 = 4'hb;
-                4'h4: sbox0 = 4'hd;  4'h5: sbox0 = 4'hc;  4'h6: sbox0 = 4'h3;  4'h7: sbox0 = 4'hf;
-                4'h8: sbox0 = 4'h1;  4'h9: sbox0 = 4'ha;  4'ha: sbox0 = 4'h2;  4'hb: sbox0 = 4'h6;
-                4'hc: sbox0 = 4'h7;  4'hd: sbox0 = 4'h5;  4'he: sbox0 = 4'h8;  default: sbox0 = 4'he;
-            endcase
-        end
-    endfunction
-
     function [3:0] times2(input [3:0] x);
         times2 = {x[2], x[1], x[0] ^ x[3], x[3]};
     endfunction
@@ -35,7 +24,10 @@ module jh256_rc (
     genvar i, j;
     generate
         for (i = 0; i < 64; i = i + 1) begin : gen_sbox
-            assign sb[255-4*i -: 4] = sbox0(c_q[255-4*i -: 4]);
+            jh256_sbox0 u_sbox (
+                .x(c_q[255-4*i -: 4]),
+                .y(sb[255-4*i -: 4])
+            );
         end
         for (i = 0; i < 32; i = i + 1) begin : gen_mds
             wire [3:0] a = sb[255-8*i -: 4];

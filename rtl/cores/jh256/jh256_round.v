@@ -24,22 +24,6 @@ module jh256_round #(
         end
     end
 
-    // S-box S_sel (S0 for sel = 0, S1 for sel = 1)
-    function [3:0] sbox(input sel, input [3:0] x);
-        begin
-            case ({sel, x})
-                5'h00: sbox = 4'h9;  5'h01: sbox = 4'h0;  5'h02: sbox = 4'h4;  5'h03: sbox = 4'hb;
-                5'h04: sbox = 4'hd;  5'h05: sbox = 4'hc;  5'h06: sbox = 4'h3;  5'h07: sbox = 4'hf;
-                5'h08: sbox = 4'h1;  5'h09: sbox = 4'ha;  5'h0a: sbox = 4'h2;  5'h0b: sbox = 4'h6;
-                5'h0c: sbox = 4'h7;  5'h0d: sbox = 4'h5;  5'h0e: sbox = 4'h8;  5'h0f: sbox = 4'he;
-                5'h10: sbox = 4'h3;  5'h11: sbox = 4'hc;  5'h12: sbox = 4'h6;  5'h13: sbox = 4'hd;
-                5'h14: sbox = 4'h5;  5'h15: sbox = 4'h7;  5'h16: sbox = 4'h1;  5'h17: sbox = 4'h9;
-                5'h18: sbox = 4'hf;  5'h19: sbox = 4'h2;  5'h1a: sbox = 4'h0;  5'h1b: sbox = 4'h4;
-                5'h1c: sbox = 4'hb;  5'h1d: sbox = 4'ha;  5'h1e: sbox = 4'he;  default: sbox = 4'h8;
-            endcase
-        end
-    endfunction
-
     // x * 2 in GF(2^4) modulo x^4 + x + 1
     function [3:0] times2(input [3:0] x);
         times2 = {x[2], x[1], x[0] ^ x[3], x[3]};
@@ -51,7 +35,11 @@ module jh256_round #(
     genvar i, j;
     generate
         for (i = 0; i < 256; i = i + 1) begin : gen_sbox
-            assign sb[1023-4*i -: 4] = sbox(c[255-i], s[1023-4*i -: 4]);
+            jh256_sbox u_sbox (
+                .sel(c[255-i]),
+                .x(s[1023-4*i -: 4]),
+                .y(sb[1023-4*i -: 4])
+            );
         end
         // L: D = B + 2A, C = A + 2D for A = element 2i, B = element 2i+1
         for (i = 0; i < 128; i = i + 1) begin : gen_mds
