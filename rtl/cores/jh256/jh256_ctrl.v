@@ -42,8 +42,8 @@ module jh256_ctrl #(
             $display("jh256_ctrl: W must be 64, got %0d", W);
             $finish;
         end
-        if (ROUNDS_PER_BLOCK < 3 || ROUNDS_PER_BLOCK > 64) begin
-            $display("jh256_ctrl: ROUNDS_PER_BLOCK must be in 3..64, got %0d", ROUNDS_PER_BLOCK);
+        if (ROUNDS_PER_BLOCK < 4 || ROUNDS_PER_BLOCK > 64) begin
+            $display("jh256_ctrl: ROUNDS_PER_BLOCK must be in 4..64, got %0d", ROUNDS_PER_BLOCK);
             $finish;
         end
     end
@@ -53,7 +53,9 @@ module jh256_ctrl #(
                      L_WORDS  = 2'd1,  // reading the blocks of a segment
                      L_DONE   = 2'd2;  // the whole message is read
     localparam integer BEFORE_LAST_I = ROUNDS_PER_BLOCK - 3;
+    localparam integer BEFORE_BEFORE_I = ROUNDS_PER_BLOCK - 4;
     localparam [5:0] BEFORE_LAST = BEFORE_LAST_I[5:0];
+    localparam [5:0] BEFORE_BEFORE = BEFORE_BEFORE_I[5:0];
 
     // Segment header: the last segment carries whole + 1 padded blocks, or whole + 2
     // when its length is not a multiple of 512; another segment carries whole.
@@ -79,6 +81,9 @@ module jh256_ctrl #(
     reg           final_q, final_d;     // the coming boundary is the message's last
     reg [5:0]     round_q, round_d;     // round of the block
     reg           at_last_q, at_last_d; // round_q is the last round before the boundary
+    reg           at_before_q, at_before_d; // round_q is the round before that
+    reg           x_load_q, x_load_d;   // mask load in this cycle ...
+    reg           x_next_q, x_next_d;   // ... with the next block
     reg [1:0]     out_q, out_d;         // digest word
     // Block accounting as in sha_block_ctrl: blocks counted up from 1 against whole
     reg [W-10:0]  block_q, block_d;     // number of the block being read, from 1
@@ -92,9 +97,6 @@ module jh256_ctrl #(
 
     // The block being read is the segment's last (valid from the third word on)
     wire last_block = last_q ? (rest_q ? past2_q : past1_q) : at_whole_q;
-    // The engine can pass the coming boundary: with a next block, or as the final one
-    wire ready = b_full_q || done_q;
-    wire at_boundary_wait = e_wait_q || (e_round_q && at_last_q);
 
     integer i;
     always @* begin
@@ -121,6 +123,7 @@ module jh256_ctrl #(
         dst_write = 1'b0;
         word_we = 8'd0;
         init_d = 1'b0;
+        done_d = done_q;
 
         // Loader
         case (lstate_q)
@@ -146,7 +149,10 @@ module jh256_ctrl #(
                     block_d = block_q + 1'b1;
                     past1_d = at_whole_q;
                     past2_d = past1_q;
-                    if (last_block) lstate_d = last_q ? L_DONE : L_HEADER;
+                    if (last_block) begin
+                        lstate_d = last_q ? L_DONE : L_HEADER;
+                        done_d = last_q;
+                    end
                 end
             end
             default: ;  // L_DONE: until the engine has written the digest
@@ -159,30 +165,39 @@ module jh256_ctrl #(
         rc_restart = e_bound_q;
         rc_step = e_round_q;
         out_start = e_bound_q && final_q;
-        x_load = at_boundary_wait && ready;
-        x_next = b_full_q;
-        if (x_load) begin
+        x_load = x_load_q;
+        x_next = x_next_q;
+        if (x_load_q) begin
             b_full_d = 1'b0;
             final_d = !b_full_q;
         end
         round_d = e_round_q ? round_q + 1'b1 : 6'd0;
         at_last_d = e_round_q && round_q == BEFORE_LAST;
+        at_before_d = e_round_q && round_q == BEFORE_BEFORE;
+        // The mask is loaded in a cycle where the engine waits before a boundary (last
+        // round or waiting) and the next block is there or the message is all read; the
+        // decision is taken a cycle ahead, on the loader's next values, so that the
+        // strobes of the 1024 mask flip-flops come from flip-flops.
+        x_load_d = (b_full_d || done_d)
+                   && ((e_round_q && at_before_q)
+                       || ((e_wait_q || (e_round_q && at_last_q)) && !x_load_q));
+        x_next_d = x_load_d && b_full_d;
         if (e_bound_q) out_d = 2'd0;
         if (e_out_q && dst_ready) begin
             dst_write = 1'b1;
             out_d = out_q + 1'b1;
             if (out_q == 2'd3) begin
                 lstate_d = L_HEADER;
+                done_d = 1'b0;
                 first_d = 1'b1;
             end
         end
         e_idle_d = (e_idle_q && !init_q) || (e_out_q && dst_ready && out_q == 2'd3);
-        e_wait_d = (e_idle_q && init_q) || (at_boundary_wait && !ready);
-        e_bound_d = x_load;
+        e_wait_d = (e_idle_q && init_q) || ((e_wait_q || (e_round_q && at_last_q)) && !x_load_q);
+        e_bound_d = x_load_q;
         e_round_d = (e_bound_q && !final_q) || (e_round_q && !at_last_q);
         e_out_d = (e_bound_q && final_q) || (e_out_q && !(dst_ready && out_q == 2'd3));
         run_d = e_bound_d || e_round_d;
-        done_d = lstate_d == L_DONE;
     end
 
     always @(posedge clk) begin
@@ -196,6 +211,7 @@ module jh256_ctrl #(
             e_out_q <= 1'b0;
             run_q <= 1'b0;
             init_q <= 1'b0;
+            x_load_q <= 1'b0;
             first_q <= 1'b1;
             b_full_q <= 1'b0;
         end else begin
@@ -208,6 +224,7 @@ module jh256_ctrl #(
             e_out_q <= e_out_d;
             run_q <= run_d;
             init_q <= init_d;
+            x_load_q <= x_load_d;
             first_q <= first_d;
             b_full_q <= b_full_d;
         end
@@ -215,6 +232,8 @@ module jh256_ctrl #(
         final_q <= final_d;
         round_q <= round_d;
         at_last_q <= at_last_d;
+        at_before_q <= at_before_d;
+        x_next_q <= x_next_d;
         out_q <= out_d;
         block_q <= block_d;
         whole_q <= whole_d;
