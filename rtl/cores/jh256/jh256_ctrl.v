@@ -155,7 +155,7 @@ module jh256_ctrl #(
                     end
                 end
             end
-            default: ;  // L_DONE: until the engine has written the digest
+            default: ;  // L_DONE: until the engine has written the digest (below)
         endcase
 
         // Engine
@@ -186,11 +186,12 @@ module jh256_ctrl #(
         if (e_out_q && dst_ready) begin
             dst_write = 1'b1;
             out_d = out_q + 1'b1;
-            if (out_q == 2'd3) begin
-                lstate_d = L_HEADER;
-                done_d = 1'b0;
-                first_d = 1'b1;
-            end
+        end
+        // The next message's header is accepted once the engine is idle again
+        if (done_q && e_idle_q) begin
+            lstate_d = L_HEADER;
+            done_d = 1'b0;
+            first_d = 1'b1;
         end
         e_idle_d = (e_idle_q && !init_q) || (e_out_q && dst_ready && out_q == 2'd3);
         e_wait_d = (e_idle_q && init_q) || ((e_wait_q || (e_round_q && at_last_q)) && !x_load_q);
