@@ -76,7 +76,8 @@ module jh256_ctrl #(
     reg           run_q, run_d;         // e_bound_q || e_round_q
     reg           init_q, init_d;       // the cycle after the first header of a message
     reg           first_q, first_d;     // the next header starts a message
-    reg [2:0]     word_q, word_d;       // word of the block being read
+    reg [7:0]     word_q, word_d;       // word of the block being read, one-hot (bit 7: word 0)
+    reg           can_read_q, can_read_d; // lstate is L_WORDS and b_full_q is clear
     reg           b_full_q, b_full_d;   // the next-block registers hold a whole block
     reg           final_q, final_d;     // the coming boundary is the message's last
     reg [5:0]     round_q, round_d;     // round of the block
@@ -137,14 +138,14 @@ module jh256_ctrl #(
                 rest_d = seg_rest;
                 past1_d = seg_no_whole;
                 past2_d = 1'b0;
-                word_d = 3'd0;
+                word_d = 8'h80;
                 if (seg_last || !seg_no_whole) lstate_d = L_WORDS;
             end
-            L_WORDS: if (src_ready && !b_full_q) begin
+            L_WORDS: if (src_ready && can_read_q) begin
                 src_read = 1'b1;
-                word_we = 8'h80 >> word_q;
-                word_d = word_q + 1'b1;
-                if (word_q == 3'd7) begin
+                word_we = word_q;
+                word_d = {word_q[0], word_q[7:1]};
+                if (word_q[0]) begin
                     b_full_d = 1'b1;
                     block_d = block_q + 1'b1;
                     past1_d = at_whole_q;
@@ -199,6 +200,7 @@ module jh256_ctrl #(
         e_round_d = (e_bound_q && !final_q) || (e_round_q && !at_last_q);
         e_out_d = (e_bound_q && final_q) || (e_out_q && !(dst_ready && out_q == 2'd3));
         run_d = e_bound_d || e_round_d;
+        can_read_d = lstate_d == L_WORDS && !b_full_d;
     end
 
     always @(posedge clk) begin
@@ -213,6 +215,7 @@ module jh256_ctrl #(
             run_q <= 1'b0;
             init_q <= 1'b0;
             x_load_q <= 1'b0;
+            can_read_q <= 1'b0;
             first_q <= 1'b1;
             b_full_q <= 1'b0;
         end else begin
@@ -226,6 +229,7 @@ module jh256_ctrl #(
             run_q <= run_d;
             init_q <= init_d;
             x_load_q <= x_load_d;
+            can_read_q <= can_read_d;
             first_q <= first_d;
             b_full_q <= b_full_d;
         end
