@@ -80,6 +80,7 @@ module jh256_ctrl #(
     reg           can_read_q, can_read_d; // lstate is L_WORDS and b_full_q is clear
     reg           b_full_q, b_full_d;   // the next-block registers hold a whole block
     reg           final_q, final_d;     // the coming boundary is the message's last
+    reg           start_q, start_d;     // this cycle is the final boundary (out_start)
     reg [5:0]     round_q, round_d;     // round of the block
     reg           at_last_q, at_last_d; // round_q is the last round before the boundary
     reg           at_before_q, at_before_d; // round_q is the round before that
@@ -165,7 +166,8 @@ module jh256_ctrl #(
         round_en = run_q;
         rc_restart = e_bound_q;
         rc_step = e_round_q;
-        out_start = e_bound_q && final_q;
+        out_start = start_q;
+        start_d = x_load_q && !b_full_q;  // e_bound_q && final_q in the next cycle
         x_load = x_load_q;
         x_next = x_next_q;
         if (x_load_q) begin
@@ -235,6 +237,7 @@ module jh256_ctrl #(
         end
         word_q <= word_d;
         final_q <= final_d;
+        start_q <= start_d;
         round_q <= round_d;
         at_last_q <= at_last_d;
         at_before_q <= at_before_d;
