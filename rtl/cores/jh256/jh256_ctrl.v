@@ -10,8 +10,8 @@
 // without a next block if the loader has read the whole message (final boundary);
 // otherwise it waits. The strobes with a large fan-out come from flip-flops (one-hot
 // engine state, registered flags) or one LUT after them. A message costs 1 (header) +
-// 8 (first block) + 1 (mask) + 1
-// (first boundary) + ROUNDS_PER_BLOCK * N + 4 (digest words) cycles.
+// 8 (first block) + 1 (mask) + 1 (first boundary) + ROUNDS_PER_BLOCK * N + 4 (digest
+// words) cycles.
 module jh256_ctrl #(
     // Bus width in bits: only 64 is implemented.
     parameter W = 64,
