@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hashbed.algorithms.base import HashAlgorithm
+from hashbed.algorithms.jh import Jh256Round2, Jh256Round3
 from hashbed.algorithms.keccak import Keccak256Round2, Keccak256Round3, Sha3_256
 from hashbed.algorithms.message import Message
 from hashbed.algorithms.sha import Sha1, Sha256
@@ -12,8 +13,10 @@ from hashbed.errors import HashbedError
 ALGORITHMS: dict[str, HashAlgorithm] = {
     alg.key: alg
     for alg in (
-        Sha1(), Sha256(), Skein512("round2"), Skein512("round3"),
+        Sha1(), Sha256(),
+        Jh256Round2(), Jh256Round3(),
         Keccak256Round2(), Keccak256Round3(), Sha3_256(),
+        Skein512("round2"), Skein512("round3"),
     )
 }
 

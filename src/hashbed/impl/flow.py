@@ -142,7 +142,10 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
     try:
         _run([YOSYS.command(), "-q", "synth.ys"], run_dir / "yosys.log", run_dir, settings.timeout_s, "yosys",
              core.parameters)  # fmt: skip
-        port_bits = json.loads((run_dir / "synth_stat.json").read_text())["design"]["num_port_bits"]
+        stat = json.loads((run_dir / "synth_stat.json").read_text())
+        # The top module's ports: the design total also counts the ports of every instance
+        # of a submodule kept as a hierarchy (keep_hierarchy)
+        port_bits = stat["modules"].get(f"\\{core.top}", stat["design"])["num_port_bits"]
         if port_bits > device.io_pins:
             raise ToolFailure(
                 f"does not fit: core {core.name} has {port_bits} port bits, "
