@@ -6,6 +6,7 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
+import blake256.blake256
 import pytest
 
 from hashbed.cores import Core, load_manifest
@@ -16,6 +17,8 @@ KAT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "kat"
 REFERENCES: dict[str, Callable[[bytes], bytes]] = {
     "sha-1/fips": lambda data: hashlib.sha1(data).digest(),
     "sha-256/fips": lambda data: hashlib.sha256(data).digest(),
+    # PyPI blake256: the final BLAKE-256 (14 rounds), so round3 only; no round-2 (10-round) package
+    "blake-256/round3": lambda data: blake256.blake256.blake_hash(data),
 }
 
 
