@@ -66,21 +66,49 @@ module blake256_ctrl #(
 
     localparam integer LAST_STEP_I = 2 * ROUNDS - 1;  // steps per block: 2*ROUNDS
     localparam [4:0] LAST_STEP = LAST_STEP_I[4:0];
+    localparam integer PENULT_STEP_I = 2 * ROUNDS - 2;
+    localparam [4:0] PENULT_STEP = PENULT_STEP_I[4:0];
 
-    // Message word permutations: entry k of row r (round r mod 10) at
-    // SIGMA[(16*r + k)*4 +: 4], row 9 on the first line
-    localparam [639:0] SIGMA = {
-        64'h0dc3_e9bf_5167_482a,
-        64'h5a41_7d2c_803b_9ef6,
-        64'ha268_4f05_931c_e7bd,
-        64'hb829_3670_a4de_f15c,
-        64'h91ef_57d4_38b0_a6c2,
-        64'hd386_cb1e_fa42_7509,
-        64'h8f04_a562_ebcd_1397,
-        64'h4917_63ea_df25_0c8b,
-        64'h357b_20c1_6df9_84ae,
-        64'hfedc_ba98_7654_3210
-    };
+    // Message word permutations: the word index of slot j (G unit j/2, first or second
+    // operand) at bits 4*j +: 4, for step n (round n/2, permutation round mod 10;
+    // column step for even n, diagonal step for odd n)
+    function [31:0] sigma_idx(input [4:0] n);
+        case (n)
+            5'd0: sigma_idx = 32'h76543210;
+            5'd1: sigma_idx = 32'hfedcba98;
+            5'd2: sigma_idx = 32'h6df984ae;
+            5'd3: sigma_idx = 32'h357b20c1;
+            5'd4: sigma_idx = 32'hdf250c8b;
+            5'd5: sigma_idx = 32'h491763ea;
+            5'd6: sigma_idx = 32'hebcd1397;
+            5'd7: sigma_idx = 32'h8f04a562;
+            5'd8: sigma_idx = 32'hfa427509;
+            5'd9: sigma_idx = 32'hd386cb1e;
+            5'd10: sigma_idx = 32'h38b0a6c2;
+            5'd11: sigma_idx = 32'h91ef57d4;
+            5'd12: sigma_idx = 32'ha4def15c;
+            5'd13: sigma_idx = 32'hb8293670;
+            5'd14: sigma_idx = 32'h931ce7bd;
+            5'd15: sigma_idx = 32'ha2684f05;
+            5'd16: sigma_idx = 32'h803b9ef6;
+            5'd17: sigma_idx = 32'h5a417d2c;
+            5'd18: sigma_idx = 32'h5167482a;
+            5'd19: sigma_idx = 32'h0dc3e9bf;
+            5'd20: sigma_idx = 32'h76543210;
+            5'd21: sigma_idx = 32'hfedcba98;
+            5'd22: sigma_idx = 32'h6df984ae;
+            5'd23: sigma_idx = 32'h357b20c1;
+            5'd24: sigma_idx = 32'hdf250c8b;
+            5'd25: sigma_idx = 32'h491763ea;
+            5'd26: sigma_idx = 32'hebcd1397;
+            5'd27: sigma_idx = 32'h8f04a562;
+            5'd28: sigma_idx = 32'hfa427509;
+            5'd29: sigma_idx = 32'hd386cb1e;
+            5'd30: sigma_idx = 32'h38b0a6c2;
+            5'd31: sigma_idx = 32'h91ef57d4;
+            default: sigma_idx = 32'h76543210;
+        endcase
+    endfunction
 
     localparam [2:0] S_HEADER = 3'd0,  // waiting for a segment header
                      S_LOAD   = 3'd1,  // loading the first block of a segment
@@ -97,6 +125,7 @@ module blake256_ctrl #(
     reg [2:0]  state_q, state_d;
     reg        first_q, first_d;   // the next header starts a message
     reg [4:0]  step_q, step_d;     // step of the block, 0 .. L-1
+    reg [4:0]  ahead_q, ahead_d;   // in S_ROUND (step_q + 2) mod (L + 1), else 0
     reg [31:0] idx_q, idx_d;       // word indices of the operands fetched this cycle
     reg        bank_q, bank_d;     // RAM bank of the block being processed
     reg [2:0]  row_q, row_d;       // next RAM row to load
@@ -144,18 +173,16 @@ module blake256_ctrl #(
         eq_d = &pair_eq_q;
     end
 
-    // Permutation table: word indices of step `ns` (round ns/2, diagonal if ns is odd)
-    reg [4:0] ns;
-    reg [3:0] sig_row;
-    integer j;
+    // Word indices of step `ns`. Its upper bits come straight from a register, so that
+    // the table stays a function of five signals (one LUT5 per output bit).
+    wire [4:0] ns = {ahead_q[4:1],
+                     ahead_q[0] || (state_q == S_FIN && ready_q) || (state_q == S_LOAD && load_end && src_ready)};
+    always @* idx_d = sigma_idx(ns);
+
     always @* begin
-        if (state_q == S_ROUND) ns = last_step ? 5'd0 : step_q + 5'd2;
-        else if (state_q == S_FIN) ns = {4'd0, ready_q};
-        else if (state_q == S_LOAD) ns = {4'd0, load_end && src_ready};
-        else ns = 5'd0;
-        sig_row = ns[4:1] >= 4'd10 ? ns[4:1] - 4'd10 : ns[4:1];
-        for (j = 0; j < 8; j = j + 1)
-            idx_d[4*j +: 4] = SIGMA[(16 * sig_row + 8 * ns[0] + j) * 4 +: 4];
+        ahead_d = 5'd0;
+        if (init) ahead_d = 5'd2;
+        else if (state_q == S_ROUND && !last_step) ahead_d = step_q == PENULT_STEP ? 5'd0 : ahead_q + 5'd1;
     end
 
     // Next state
@@ -270,6 +297,7 @@ module blake256_ctrl #(
             first_q <= first_d;
         end
         step_q <= step_d;
+        ahead_q <= ahead_d;
         idx_q <= idx_d;
         bank_q <= bank_d;
         row_q <= row_d;

@@ -28,16 +28,27 @@ module blake256_msg (
     wire [255:0] x_d;
     assign x = x_q;
 
-    // The sixteen constants of BLAKE-256, c0 in the top word
-    localparam [511:0] C = {
-        32'h243F6A88, 32'h85A308D3, 32'h13198A2E, 32'h03707344,
-        32'hA4093822, 32'h299F31D0, 32'h082EFA98, 32'hEC4E6C89,
-        32'h452821E6, 32'h38D01377, 32'hBE5466CF, 32'h34E90C6C,
-        32'hC0AC29B7, 32'hC97C50DD, 32'h3F84D5B5, 32'hB5470917
-    };
-
+    // The sixteen constants of BLAKE-256
     function [31:0] const_word(input [3:0] n);
-        const_word = C[511 - 32 * n -: 32];
+        case (n)
+            4'd0: const_word = 32'h243F6A88;
+            4'd1: const_word = 32'h85A308D3;
+            4'd2: const_word = 32'h13198A2E;
+            4'd3: const_word = 32'h03707344;
+            4'd4: const_word = 32'hA4093822;
+            4'd5: const_word = 32'h299F31D0;
+            4'd6: const_word = 32'h082EFA98;
+            4'd7: const_word = 32'hEC4E6C89;
+            4'd8: const_word = 32'h452821E6;
+            4'd9: const_word = 32'h38D01377;
+            4'd10: const_word = 32'hBE5466CF;
+            4'd11: const_word = 32'h34E90C6C;
+            4'd12: const_word = 32'hC0AC29B7;
+            4'd13: const_word = 32'hC97C50DD;
+            4'd14: const_word = 32'h3F84D5B5;
+            4'd15: const_word = 32'hB5470917;
+            default: const_word = 32'h0;
+        endcase
     endfunction
 
     genvar j;
