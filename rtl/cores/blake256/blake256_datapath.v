@@ -99,13 +99,8 @@ module blake256_datapath (
         if (wipe || (step && !diag)) bc_d = 128'd0;
         else if (init) bc_d = hn[127:0];
         else if (step) bc_d = rotw(gb, 3);
-        // init loads hn into both halves (their OR is still hn, and the column step that
-        // follows overwrites one and clears the other): then both inputs are one LUT of
-        // the same shape, with b1 ^ c2 inside, and the XOR is not shared between them
-        // as an extra LUT level at the end of the critical path
         bd_d = bd_q;
-        if (wipe || (step && diag)) bd_d = 128'd0;
-        else if (init) bd_d = hn[127:0];
+        if (wipe || init || (step && diag)) bd_d = 128'd0;
         else if (step) bd_d = rotw(gb, 1);
         // Row c: rotated by 2 in both steps
         c_d = c_q;
