@@ -6,6 +6,7 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
+import blake256.blake256
 import pytest
 import skein  # pyskein: Skein 1.3 (round3)
 from Crypto.Hash import SHA3_256, keccak
@@ -22,6 +23,8 @@ REFERENCES: dict[str, Callable[[bytes], bytes]] = {
     # pycryptodome's Keccak is the round-3 padding (pad10*1); no package computes round 2
     "keccak-256/round3": lambda data: keccak.new(digest_bits=256, data=data).digest(),
     "sha3-256/fips202": lambda data: SHA3_256.new(data).digest(),
+    # PyPI blake256: the final BLAKE-256 (14 rounds), so round3 only; no round-2 (10-round) package
+    "blake-256/round3": lambda data: blake256.blake256.blake_hash(data),
 }
 
 _SKEIN_ROUND2 = (

@@ -69,3 +69,20 @@ def test_message_rejects_inconsistent_lengths() -> None:
 def test_unknown_algorithm_names_the_known_ones() -> None:
     with pytest.raises(HashbedError, match="sha-256/fips"):
         get_algorithm("sha-257", "fips")
+
+
+def test_blake_padding_and_counters() -> None:
+    from hashbed.algorithms.blake import blake_pad, block_counters
+
+    # 446 bits: both padding 1 bits share the last byte before the length
+    padded = blake_pad(Message.from_prefix(bytes(56), 446))
+    assert len(padded) == 64 and padded[55] == 0x03 and padded[-1] == 446 % 256
+    # 447 bits: the first 1 bit ends the block, a second block holds the rest
+    padded = blake_pad(Message.from_prefix(bytes(56), 447))
+    assert len(padded) == 128 and padded[55] == 0x01 and padded[64:119] == bytes(55) and padded[119] == 0x01
+    # empty message: 0x80, zeros, 0x01, length 0
+    assert blake_pad(Message(b"", 0)) == b"\x80" + bytes(54) + b"\x01" + bytes(8)
+    # a block without message bits gets counter 0
+    assert block_counters(447, 2) == [447, 0]
+    assert block_counters(512, 2) == [512, 0]
+    assert block_counters(1000, 2) == [512, 1000]
