@@ -91,6 +91,11 @@ module groestl256_ctrl #(
     reg           past2_q, past2_d;         // block_q == whole_q + 2
     reg           m_full_q, m_full_d;       // the buffer holds a block not yet started
     reg           m_last_q, m_last_d;       // ... which is the message's last
+    // Registered decisions, so that a read (src_ready) reaches the enables of the
+    // message buffer and the block bookkeeping through one LUT level
+    reg           can_q, can_d;             // reading data and the buffer has room
+    reg           word7_q, word7_d;         // word_q == 7
+    wire          take = src_ready && can_q;  // a data word is read in this cycle
 
     // The block being read is the segment's last (valid from the third cycle of a block)
     wire seg_last_block = last_q ? (tail_q ? past2_q : past1_q) : at_whole_q;
@@ -202,11 +207,11 @@ module groestl256_ctrl #(
                 past2_d = 1'b0;
                 if (seg_last || !seg_no_whole) rd_d = RD_DATA;
             end
-            RD_DATA: if (src_ready && !m_full_q) begin
+            RD_DATA: if (take) begin
                 src_read = 1'b1;
                 m_shift = 1'b1;
                 word_d = word_q + 1'b1;
-                if (word_q == 3'd7) begin
+                if (word7_q) begin
                     m_full_d = 1'b1;
                     m_last_d = last_q && seg_last_block;
                     block_d = block_q + 1'b1;
@@ -222,6 +227,8 @@ module groestl256_ctrl #(
 
     // Strobes for the next cycle, from the next state
     always @* begin
+        can_d = rd_d == RD_DATA && !m_full_d;
+        word7_d = word_d == 3'd7;
         idle_d = e_d == E_IDLE;
         en_d = e_d == E_IDLE
             || (e_d == E_RUN && !(c_d == 5'd0 && !omega_d && !cur_last_d && !m_full_d));
@@ -241,6 +248,7 @@ module groestl256_ctrl #(
         if (rst) begin
             rd_q <= RD_HEADER;
             m_full_q <= 1'b0;
+            can_q <= 1'b0;
             e_q <= E_IDLE;
             omega_q <= 1'b0;
             cur_last_q <= 1'b0;
@@ -251,6 +259,7 @@ module groestl256_ctrl #(
         end else begin
             rd_q <= rd_d;
             m_full_q <= m_full_d;
+            can_q <= can_d;
             e_q <= e_d;
             omega_q <= omega_d;
             cur_last_q <= cur_last_d;
@@ -260,6 +269,7 @@ module groestl256_ctrl #(
             capture_q <= capture_d;
         end
         word_q <= word_d;
+        word7_q <= word7_d;
         block_q <= block_d;
         whole_q <= whole_d;
         last_q <= last_d;
