@@ -68,20 +68,10 @@ module groestl256_datapath #(
     genvar gi;
     generate
         for (gi = 0; gi < 64; gi = gi + 1) begin : gen_sbox
-            if (VERSION == 3) begin : gen_kept
-                // Kept as a unit: flattened, Yosys's opt_share moves the round-3
-                // ShiftBytes multiplexer in front of the S-boxes and so duplicates them
-                (* keep_hierarchy *)
-                aes_sbox u_sbox (
-                    .a(s_q[511 - 8*gi -: 8]),
-                    .s(sub[511 - 8*gi -: 8])
-                );
-            end else begin : gen_flat
-                aes_sbox u_sbox (
-                    .a(s_q[511 - 8*gi -: 8]),
-                    .s(sub[511 - 8*gi -: 8])
-                );
-            end
+            aes_sbox u_sbox (
+                .a(s_q[511 - 8*gi -: 8]),
+                .s(sub[511 - 8*gi -: 8])
+            );
         end
         for (gi = 0; gi < 8; gi = gi + 1) begin : gen_mix
             groestl_mix_column u_mix (
