@@ -3,10 +3,9 @@
 //
 // S(a) = AFFINE(a^-1) in GF(2^8) mod x^8+x^4+x^3+x+1 (0^-1 = 0), as a 256-entry table.
 // The table is a case statement on {1'b0, a} without a default branch: a case that
-// covers every value of its selector becomes a ROM in Yosys (proc_rom), and Yosys may
-// then merge the neighbouring registers into the ROM's read ports (with a multiplexer
-// after the S-boxes this duplicated them); this one stays logic. On ECP5 it maps to
-// about 140 LUT4s (with the slice multiplexers) per S-box.
+// covers every value of its selector becomes a ROM in Yosys (proc_rom), whose read
+// ports may then take in neighbouring registers; this one stays plain logic. On ECP5
+// it maps to about 140 LUT4s (with the slice multiplexers) per S-box.
 module aes_sbox (
     input  wire [7:0] a,  // input byte
     output reg  [7:0] s   // S(a)
