@@ -10,6 +10,7 @@ import blake256.blake256
 import pytest
 import skein  # pyskein: Skein 1.3 (round3)
 from Crypto.Hash import SHA3_256, keccak
+from groestlcoin_hash2.groestl import groestl  # type: ignore[import-untyped]
 
 from hashbed.cores import Core, load_manifest
 
@@ -25,6 +26,9 @@ REFERENCES: dict[str, Callable[[bytes], bytes]] = {
     "sha3-256/fips202": lambda data: SHA3_256.new(data).digest(),
     # PyPI blake256: the final BLAKE-256 (14 rounds), so round3 only; no round-2 (10-round) package
     "blake-256/round3": lambda data: blake256.blake256.blake_hash(data),
+    # groestlcoin-hash2's groestl(256) is plain Grøstl-256 after the round-3 tweak (it
+    # gives the round-3 KAT digests; Grøstl-0 of round 2 is not in any package)
+    "groestl-256/round3": lambda data: bytes(groestl(256).digest(data)),
 }
 
 _SKEIN_ROUND2 = (
