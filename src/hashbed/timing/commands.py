@@ -4,7 +4,6 @@ timing part of ``hashbed report`` (the study's Tables I and III)."""
 from __future__ import annotations
 
 import argparse
-import statistics
 from typing import Any
 
 from rich.table import Table
@@ -14,7 +13,7 @@ from hashbed.cores import load_core
 from hashbed.pipeline import Pipeline
 from hashbed.results import ResultStore
 from hashbed.timing.experiment import DATA_MODES, TimingSettings, time_core
-from hashbed.timing.tables import board_rows, fmax_rows
+from hashbed.timing.tables import board_rows, board_statistics, fmax_rows
 from hashbed.timing.variation import VariationModel
 
 MODEL_NOTE = "virtual boards: hashbed's variation model (docs/methodology.md), not measured devices"
@@ -43,8 +42,8 @@ def cmd_time(args: argparse.Namespace) -> int:
     }  # fmt: skip
     if boards:
         result["boards"] = boards
-        result["boards_mean_mhz"] = round(statistics.fmean(boards), 2)
-        result["boards_std_mhz"] = round(statistics.stdev(boards), 2) if len(boards) > 1 else None
+        stats = board_statistics(boards)
+        result["boards_mean_mhz"], result["boards_std_mhz"] = stats["mean_mhz"], stats["std_mhz"]
         result["variation"] = variation.as_dict()
     if args.json:
         emit_json(result)

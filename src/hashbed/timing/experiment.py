@@ -28,7 +28,7 @@ from hashbed.results import JobRecord
 from hashbed.testbed.controller import Controller, search_max_frequency
 from hashbed.timing.board import PostRouteBoard
 from hashbed.timing.netlist import Scale
-from hashbed.timing.simulate import CELL_MODELS, CORE_TESTBENCH, compile_simulation, icarus_version, write_timed_netlist
+from hashbed.timing.simulate import CORE_TESTBENCH, cell_models, compile_simulation, icarus_version, write_timed_netlist
 from hashbed.timing.variation import VariationModel, placement
 
 DATA_MODES = ("worst", "random")
@@ -97,7 +97,7 @@ _TIMING_SOURCES = ("experiment.py", "board.py", "netlist.py", "sdf.py", "simulat
 def _timing_sources_fingerprint(family: str) -> str:
     digest = hashlib.sha256()
     here = Path(__file__).parent
-    for path in (CORE_TESTBENCH, CELL_MODELS[family], *(here / name for name in _TIMING_SOURCES)):
+    for path in (CORE_TESTBENCH, cell_models(family), *(here / name for name in _TIMING_SOURCES)):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
@@ -106,11 +106,7 @@ def time_core(pipeline: Pipeline, core: Core, settings: TimingSettings) -> JobRe
     """The stored timing job of ``core`` on ``settings`` (run now if needed); a failed
     implementation is returned as it is."""
     device = get_device(settings.device)
-    if device.family not in CELL_MODELS:
-        raise HashbedError(
-            f"timing simulation has no cell models for {device.family} devices yet (models exist for: "
-            f"{', '.join(CELL_MODELS)}); use e.g. --device ice40-hx8k"
-        )
+    models = cell_models(device.family)  # before implementing: a family without models fails at once
     impl_settings = ImplSettings(device, seed=settings.seed)
     implemented = pipeline.implement(core, impl_settings)
     if not implemented.ok:
@@ -140,7 +136,7 @@ def time_core(pipeline: Pipeline, core: Core, settings: TimingSettings) -> JobRe
         name = f"timed-board{settings.board}"
         timed = write_timed_netlist(run_dir, device.family, scale, f"{name}.v")
         executable = compile_simulation(
-            run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", CELL_MODELS[device.family]], "tb",
+            run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", models], "tb",
             {"W": core.bus_width},
         )  # fmt: skip
         sta_mhz = float(implemented.outputs["fmax_mhz"])

@@ -30,6 +30,16 @@ def icarus() -> tuple[str, str]:
     return compiler, runtime
 
 
+def cell_models(family: str) -> Path:
+    """hashbed's timing models of ``family``'s cells; a clear error for a family without them."""
+    if family not in CELL_MODELS:
+        raise HashbedError(
+            f"timing simulation has no cell models for {family} devices yet (models exist for: "
+            f"{', '.join(CELL_MODELS)}); use e.g. --device ice40-hx8k"
+        )
+    return CELL_MODELS[family]
+
+
 def icarus_version() -> str:
     compiler, _ = icarus()
     proc = subprocess.run([compiler, "-V"], capture_output=True, text=True, check=False)
@@ -40,13 +50,12 @@ def icarus_version() -> str:
 def write_timed_netlist(run_dir: Path, family: str, scale: Scale | None = None, name: str = "timed.v") -> TimedNetlist:
     """``name`` in ``run_dir``: the routed design (module ``top``) with its delays, scaled
     by ``scale`` per cell (see ``hashbed.timing.variation``)."""
-    if family not in CELL_MODELS:
-        raise HashbedError(f"timing simulation has no cell models for {family} yet (models exist for: {', '.join(CELL_MODELS)})")
+    cell_models(family)
     for required in ("routed.json", "routed.sdf"):
         if not (run_dir / required).is_file():
             raise HashbedError(f"{run_dir / required} is missing; implement the design again (hashbed implement --force)")
     netlist = run_dir / "netlist.v"
-    if not netlist.is_file():
+    if not netlist.is_file() or netlist.stat().st_mtime < (run_dir / "routed.json").stat().st_mtime:
         proc = subprocess.run(
             [YOSYS.command(), "-q", "-p", "read_json routed.json; write_verilog -noattr -norename netlist.v"],
             cwd=run_dir, capture_output=True, text=True, check=False,

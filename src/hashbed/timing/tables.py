@@ -10,6 +10,14 @@ from typing import Any
 from hashbed.results import JobRecord, ResultStore
 
 
+def board_statistics(fmax: list[float]) -> dict[str, float | None]:
+    """Mean and sample standard deviation (None for one board) of boards' experimental Fmax."""
+    return {
+        "mean_mhz": round(statistics.fmean(fmax), 2),
+        "std_mhz": round(statistics.stdev(fmax), 2) if len(fmax) > 1 else None,
+    }
+
+
 def _latest(store: ResultStore) -> dict[tuple[str, str, str, int], JobRecord]:
     """The latest successful timing job per (core, device, data mode, board)."""
     latest: dict[tuple[str, str, str, int], JobRecord] = {}
@@ -49,8 +57,7 @@ def board_rows(store: ResultStore) -> list[dict[str, Any]]:
         rows.append({
             "core": core, "device": device, "data": data,
             "boards": {r.inputs["board"]: r.outputs["exp_fmax_mhz"] for r in records},
-            "mean_mhz": round(statistics.fmean(fmax), 2),
-            "std_mhz": round(statistics.stdev(fmax), 2) if len(fmax) > 1 else None,
+            **board_statistics(fmax),
             "spread_mhz": round(max(fmax) - min(fmax), 1),
             "sta_fmax_mhz": records[0].outputs["sta_fmax_mhz"],
             "variation": records[0].inputs["variation"],
