@@ -14,7 +14,14 @@ def test_terms_before_and_after_n_make_st_and_end() -> None:
     assert str(CycleFormula(17, 65, 8)) == "17 + 65·N + 8"
 
 
-@pytest.mark.parametrize("text", ["3 + 17 + 4", "3 + 2*N + 3*N", "3 + x + 24*N", "24*M + 1"])
+def test_a_term_in_n_minus_k_moves_its_constant_into_st() -> None:
+    hamsi = CycleFormula.parse("3 + 1 + 3·(N − 1) + 6 + 8")
+    assert (hamsi.st, hamsi.lp, hamsi.end) == (1, 3, 14)
+    assert [hamsi.cycles(n) for n in (1, 2)] == [3 + 1 + 0 + 6 + 8, 3 + 1 + 3 + 6 + 8]
+    assert CycleFormula.parse("2*(N - 3)").same_counts(CycleFormula(-6, 2, 0))
+
+
+@pytest.mark.parametrize("text", ["3 + 17 + 4", "3 + 2*N + 3*N", "3 + x + 24*N", "24*M + 1", "3*(N + 1)", "3*(N - x)"])
 def test_bad_formulas_are_refused(text: str) -> None:
     with pytest.raises(ValueError, match="cycle formula"):
         CycleFormula.parse(text)

@@ -56,6 +56,8 @@ def test_good_manifest_loads(tmp_path: Path) -> None:
         (lambda m: m.replace("sha-256", "sha-999"), "unknown algorithm 'sha-999'"),
         (lambda m: m + "[parameters]\nW = 3.5\n", "parameter W must be an integer"),
         (lambda m: m + "[target]\nkbps = 3\n", r"unknown field\(s\) in \[target\]"),
+        (lambda m: m + '[target]\nkbps_per_lut4 = "fast"\n', r"\[target\] kbps_per_lut4 must be a positive number"),
+        (lambda m: m + '[target]\ncycles = "3 + 21*M"\n', r"\[target\] cycle formula .*cannot read term"),
         (lambda m: m + "top = [\n", "not valid TOML"),
     ],
 )
@@ -63,6 +65,15 @@ def test_malformed_manifest_names_file_and_problem(tmp_path: Path, edit, words: 
     path = make_core(tmp_path, edit(GOOD))
     with pytest.raises(ManifestError, match=rf"^{path}: .*{words}"):
         load_manifest(path)
+
+
+def test_cores_match_or_beat_the_cycles_per_block_of_their_study() -> None:
+    """The manifest's formula is the measured one (tests/test_core_sim.py checks that)."""
+    targets = [core for core in all_cores() if core.target_cycles is not None]
+    assert targets, "no core names the study formula it must match"
+    for core in targets:
+        assert core.target_cycles is not None
+        assert core.cycles.lp <= core.target_cycles.lp, f"{core.name}: {core.cycles} vs study {core.target_cycles}"
 
 
 def test_unknown_core_lists_known_ones() -> None:

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from hashbed import __version__
+from hashbed.catalogue_tables import REFERENCE_CORE, formula_rows, ranked, reference_tpa
 from hashbed.console import emit_json, err, out
 from hashbed.cores import Core, all_cores, load_core
 from hashbed.cycles import CycleFormula
@@ -157,7 +158,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             progress.update(task, completed=done, description=f"{core.name}: {step}")
 
         records = pipeline.bench(cores, settings, on_step)
-    rows = [r.outputs for r in records if r.ok]
+    rows = ranked([r.outputs for r in records if r.ok], reference_tpa(pipeline.store))
     failures = [r for r in records if not r.ok]
     if args.json:
         emit_json({"rows": rows, "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures]})
@@ -179,7 +180,7 @@ def _latest_rows(records: list[JobRecord], keep_all: bool) -> list[dict[str, Any
 def cmd_results(args: argparse.Namespace) -> int:
     with ResultStore(args.db) as store:
         records = [r for r in store.jobs("metrics", args.core, args.device) if r.ok]
-    rows = _latest_rows(records, args.all)
+        rows = ranked(_latest_rows(records, args.all), reference_tpa(store))
     if args.blocks:
         for row in rows:
             formula = CycleFormula(row["st"], row["lp"], row["end"])
@@ -212,36 +213,53 @@ def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = Non
         out.print(f"{title}: no results yet (run 'hashbed bench')")
         return
     table = Table(title=title)
-    columns = ["core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles (st + lp·N + end)",
-               "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", "target", "vs target"]  # fmt: skip
+    columns = ["rank", "core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles (st + lp·N + end)",
+               "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", f"TP/A vs {REFERENCE_CORE}", "target", "vs target"]  # fmt: skip
     if blocks:
-        columns.insert(9, f"TP N={blocks}")
+        columns.insert(10, f"TP N={blocks}")
     for column in columns:
         table.add_column(column, justify="left" if column in ("core", "device") else "right")
     for row in rows:
         target = row["target_mbps_per_lut"]
         ratio = row["target_ratio"]
+        versus = row["tpa_vs_sha256"]
         cells = [
-            row["core"], row["device"], str(row["luts"]), str(row["ffs"]), str(row["brams"]),
+            str(row["rank"]), row["core"], row["device"], str(row["luts"]), str(row["ffs"]), str(row["brams"]),
             f"{row['fmax_mhz']:.2f}", str(CycleFormula(row["st"], row["lp"], row["end"])), str(row["lp"]),
             f"{row['throughput_mbps']:.1f}", f"{row['tpa_mbps_per_lut']:.3f}",
+            f"{versus:.2f}" if versus is not None else "-",
             f"{target:.3f}" if target is not None else "-",
             f"{ratio:.2f}x" if ratio is not None else "-",
         ]  # fmt: skip
         if blocks:
-            cells.insert(9, f"{row[f'throughput_n{blocks}_mbps']:.1f}")
+            cells.insert(10, f"{row[f'throughput_n{blocks}_mbps']:.1f}")
         table.add_row(*cells)
     out.print(table)
+    out.print(f"rank: by TP/A per device and seed; TP/A vs {REFERENCE_CORE}: against its stored row of the same device and seed")
     out.print("targets are defined on ecp5-85k, seed 1; 'vs target' is shown for those rows only")
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     with ResultStore(args.db) as store:
+        formulas = formula_rows(all_cores(), store)
         if args.json:
-            emit_json({"table_1": fmax_rows(store), "table_3": board_rows(store)})
+            emit_json({"table_1": fmax_rows(store), "table_2": formulas, "table_3": board_rows(store)})
         else:
+            _print_formulas(formulas)
             timing_commands.print_timing_tables(store)
     return 0
+
+
+def _print_formulas(rows: list[dict[str, Any]]) -> None:
+    table = Table(title="Table II: clock cycles per message of N blocks, st + (l+p)·N + end, and throughput at clock f")
+    for column in ("core", "bus", "block bits", "cycles (manifest)", "measured", "study's design", "l+p vs study", "throughput"):
+        table.add_column(column, justify="right" if column in ("bus", "block bits") else "left")
+    for row in rows:
+        versus = f"{row['lp']} vs {row['study_lp']}" if row["study_lp"] is not None else "-"
+        table.add_row(row["core"], str(row["bus_width"]), str(row["block_bits"]), row["cycles"],
+                      row["measured"] or "not measured", row["study_cycles"] or "-", versus, row["throughput"])  # fmt: skip
+    out.print(table)
+    out.print("measured: the latest 'hashbed measure' of the current sources ('not measured': run it, or 'hashbed bench')")
 
 
 # --- parser -------------------------------------------------------------------------------

@@ -58,6 +58,8 @@ class Core:
     byte_aligned_only: bool = False
     #: Throughput-per-area goal on ecp5-85k, kbit/s per LUT4 (None when the core has none).
     target_kbps_per_lut4: float | None = None
+    #: The cycle formula of the study's design that this core must match or beat (None: none).
+    target_cycles: CycleFormula | None = None
 
     @property
     def algorithm(self) -> HashAlgorithm:
@@ -82,6 +84,7 @@ class Core:
             "parameters": self.parameters,
             "byte_aligned_only": self.byte_aligned_only,
             "target_kbps_per_lut4": self.target_kbps_per_lut4,
+            "target_cycles": str(self.target_cycles) if self.target_cycles else None,
             "description": self.description,
         }
 
@@ -140,9 +143,20 @@ def load_manifest(path: Path) -> Core:
         if not isinstance(value, int) or isinstance(value, bool):
             raise ManifestError(f"{where}: parameter {name} must be an integer, got {value!r}")
     target = data.get("target", {})
-    unknown_target = set(target) - {"kbps_per_lut4"}
+    unknown_target = set(target) - {"kbps_per_lut4", "cycles"}
     if unknown_target:
-        raise ManifestError(f"{where}: unknown field(s) in [target]: {', '.join(sorted(unknown_target))} (known: kbps_per_lut4)")
+        raise ManifestError(
+            f"{where}: unknown field(s) in [target]: {', '.join(sorted(unknown_target))} (known: kbps_per_lut4, cycles)"
+        )
+    kbps = target.get("kbps_per_lut4")
+    if kbps is not None and (not isinstance(kbps, (int, float)) or isinstance(kbps, bool) or kbps <= 0):
+        raise ManifestError(f"{where}: [target] kbps_per_lut4 must be a positive number, got {kbps!r}")
+    target_cycles = None
+    if "cycles" in target:
+        try:
+            target_cycles = CycleFormula.parse(str(target["cycles"]))
+        except ValueError as exc:
+            raise ManifestError(f"{where}: [target] {exc}") from None
     try:
         get_algorithm(data["algorithm"], data["version"])
     except HashbedError as exc:
@@ -161,7 +175,8 @@ def load_manifest(path: Path) -> Core:
         parameters=dict(parameters),
         description=data.get("description", ""),
         byte_aligned_only=data.get("byte_aligned_only", False),
-        target_kbps_per_lut4=target.get("kbps_per_lut4"),
+        target_kbps_per_lut4=kbps,
+        target_cycles=target_cycles,
     )
 
 

@@ -2,7 +2,9 @@
 
 A formula is a sum of integer terms with exactly one term in N, e.g.
 ``3 + 17 + 24*N + 4`` (``·`` also works as the product sign). The terms before the
-N-term add up to ``st``, those after it to ``end``. Measured formulas use the same
+N-term add up to ``st``, those after it to ``end``. The N-term may also read
+``b*(N - k)``, as in Hamsi's ``3 + 1 + 3·(N − 1) + 6 + 8``: it is ``b*N`` with ``b*k``
+taken from ``st``. Measured formulas use the same
 split: ``end`` is the output phase seen at the interface (first digest word written
 to the last, inclusive), ``st`` everything else that does not grow with N.
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_N_TERM = re.compile(r"^(\d+)\s*[*·]\s*N$")
+_N_TERM = re.compile(r"^(\d+)\s*[*·]\s*(?:N|\(\s*N\s*[-−]\s*(\d+)\s*\))$")
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,7 @@ class CycleFormula:
                 if lp is not None:
                     raise ValueError(f"cycle formula {text!r} has more than one term in N")
                 lp = int(match[1])
+                st -= lp * int(match[2] or 0)
             elif term.isdigit():
                 if lp is None:
                     st += int(term)
