@@ -11,12 +11,14 @@
 //   h_q  (512)  chaining value H (IV when idle; h ^ Q(..), then h' at the block end)
 //   m_q  (512)  message buffer, a shift register of 8 words (the next block)
 //
-// Stage 1: t_q <= ShiftBytes(SubBytes(s_q)) (64 AES S-boxes; ShiftBytes is wiring,
-// and for round 3, where Q's offsets differ from P's, a 2:1 multiplexer per bit).
+// Stage 1: t_q <= ShiftBytes(SubBytes(s_q)) (64 AES S-boxes; ShiftBytes is wiring: P's
+// offsets for both permutations, since Q's state is stored pre-rotated in round 3).
 // Stage 2: s_q <= (MixBytes(t_q) & g_mb) ^ (h_q & g_h) ^ (m_q & g_m) ^ (constant & g_c),
 // i.e. the next round's input with its AddRoundConstant, or a new block's P or Q input,
-// or the digest. P and Q alternate in the two stages (see groestl256_ctrl). t_q is
-// cleared while idle, so MixBytes gives 0 in the two cycles that start a message.
+// or the digest; in round 3 a 2:1 multiplexer per bit pre-rotates Q's rows (Q's
+// ShiftBytes offsets differ from P's). P and Q alternate in the two stages (see
+// groestl256_ctrl). t_q is cleared while idle, so MixBytes gives 0 in the two cycles
+// that start a message.
 module groestl256_datapath #(
     // Grøstl version: 2 (Grøstl-0 of round 2) or 3 (tweaked, round 3).
     parameter VERSION = 3
@@ -50,6 +52,7 @@ module groestl256_datapath #(
     localparam [511:0] IV = 512'h0100;
 
     reg  [511:0] s_q, s_d;
+    reg  [511:0] s_x;   // the state input before Q's pre-rotation
     reg  [511:0] t_q, t_d;
     reg  [511:0] h_q, h_d;
     reg  [511:0] m_q, m_d;
@@ -58,9 +61,6 @@ module groestl256_datapath #(
     reg  [511:0] rc;    // round constant
 
     // Row offsets of ShiftBytes: row r of the result is row r rotated left by the offset
-    function integer shift_p(input integer row);
-        shift_p = row;
-    endfunction
     function integer shift_q(input integer row);
         shift_q = VERSION == 2 ? row : (row < 4 ? 2*row + 1 : 2*row - 8);
     endfunction
@@ -81,15 +81,14 @@ module groestl256_datapath #(
         end
     endgenerate
 
-    // Stage 1: ShiftBytes of P or Q after SubBytes (byte (r, j) takes byte (r, j + offset))
+    // Stage 1: SubBytes, then P's ShiftBytes for both permutations (byte (r, j) takes byte
+    // (r, j + r)): Q's state is stored pre-rotated (see stage 2), so no multiplexer sits
+    // next to the S-boxes, where synthesis would merge it into each S-box's logic.
     integer r, j;
     always @* begin
         for (j = 0; j < 8; j = j + 1)
             for (r = 0; r < 8; r = r + 1)
-                if (sb_q)
-                    t_d[511 - 64*j - 8*r -: 8] = sub[511 - 64*((j + shift_q(r)) % 8) - 8*r -: 8];
-                else
-                    t_d[511 - 64*j - 8*r -: 8] = sub[511 - 64*((j + shift_p(r)) % 8) - 8*r -: 8];
+                t_d[511 - 64*j - 8*r -: 8] = sub[511 - 64*((j + r) % 8) - 8*r -: 8];
     end
 
     // AddRoundConstant of round rc_round of P or Q (zero unless g_c)
@@ -113,9 +112,17 @@ module groestl256_datapath #(
         if (!g_c) rc = 512'd0;
     end
 
-    // Stage 2 and the state input
+    // Stage 2 and the state input. The permutation in stage 2 is the one not in stage 1,
+    // so the state entering s_q is Q's when sb_q is 0. In round 3 Q's state is stored with
+    // row r rotated left by shift_q(r) - r, so that P's ShiftBytes in stage 1 gives Q's.
     always @* begin
-        s_d = ({512{g_mb}} & mix) ^ ({512{g_h}} & h_q) ^ ({512{g_m}} & m_q) ^ rc;
+        s_x = ({512{g_mb}} & mix) ^ ({512{g_h}} & h_q) ^ ({512{g_m}} & m_q) ^ rc;
+        for (j = 0; j < 8; j = j + 1)
+            for (r = 0; r < 8; r = r + 1)
+                if (sb_q)
+                    s_d[511 - 64*j - 8*r -: 8] = s_x[511 - 64*j - 8*r -: 8];
+                else
+                    s_d[511 - 64*j - 8*r -: 8] = s_x[511 - 64*((j + shift_q(r) - r + 8) % 8) - 8*r -: 8];
         h_d = h_q ^ mix;
         m_d = {m_q[447:0], din};
     end
