@@ -45,7 +45,7 @@ module shabal256_core #(
 
     wire       init, mn_shift, step, xfer, xfer_next, mn_odd, a_rot, s_acc;
     wire       w_inc, w_carry, wi_load, b_out;
-    wire [2:0] tap;
+    wire [7:0] tsel;
 
     shabal256_ctrl #(
         .W(W)
@@ -65,7 +65,7 @@ module shabal256_core #(
         .mn_odd(mn_odd),
         .a_rot(a_rot),
         .s_acc(s_acc),
-        .tap(tap),
+        .tsel(tsel),
         .w_inc(w_inc),
         .w_carry(w_carry),
         .wi_load(wi_load),
@@ -83,7 +83,7 @@ module shabal256_core #(
         .mn_odd(mn_odd),
         .a_rot(a_rot),
         .s_acc(s_acc),
-        .tap(tap),
+        .tsel(tsel),
         .w_inc(w_inc),
         .w_carry(w_carry),
         .wi_load(wi_load),

@@ -30,7 +30,7 @@ module shabal256_ctrl #(
     output reg          mn_odd,
     output reg          a_rot,
     output reg          s_acc,
-    output reg  [2:0]   tap,
+    output reg  [7:0]   tsel,
     output reg          w_inc,
     output reg          w_carry,
     output reg          wi_load,
@@ -113,7 +113,7 @@ module shabal256_ctrl #(
         mn_odd = cnt_q[0];
         a_rot = 1'b0;
         s_acc = cnt_q < 6'd36;
-        tap = cnt_q[2:0];
+        tsel = 8'd0;
         w_inc = 1'b0;
         w_carry = 1'b0;
         wi_load = 1'b0;
@@ -160,6 +160,7 @@ module shabal256_ctrl #(
                 w_inc = !final_q && cnt_q == 6'd0;
                 w_carry = !final_q && cnt_q == 6'd1;
                 wi_load = cnt_q == 6'd15;
+                tsel[0] = cnt_q == 6'd15;
                 mn_shift = !final_q && cnt_q[0];
                 cnt_d = cnt_q + 1'b1;
                 if (cnt_q == 6'd15) begin
@@ -171,6 +172,7 @@ module shabal256_ctrl #(
             E_STEP: begin
                 step = 1'b1;
                 wi_load = cnt_q == 6'd0;
+                if (cnt_q != 6'd47) tsel[cnt_q[2:0] + 3'd1] = 1'b1;
                 cnt_d = cnt_q + 1'b1;
                 if (cnt_q == 6'd47) begin
                     cnt_d = 6'd0;

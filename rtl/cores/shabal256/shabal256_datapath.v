@@ -13,7 +13,7 @@
 //     ring's tail then holds the new A word). So the B update is not in series with
 //     the A step; the word is read again three steps later.
 //   C ring (16 words): rotates during the steps, so step s finds C[8-s] at position
-//     8 - 2 (s mod 8) (an 8:1 tap multiplexer) and C[s+3] at position 3.
+//     8 - 2 (s mod 8) (eight tap registers, see below) and C[s+3] at position 3.
 //   M ring (16 words): the current block, M[s mod 16] at the head.
 //   S ring (12 words): the sums of the final A += C additions, accumulated during
 //     steps 0..35 (S[k] += C[k+3] at steps k, k+12, k+24: C[k+3], C[k+15], C[k+11]).
@@ -41,7 +41,7 @@ module shabal256_datapath (
     input  wire        mn_odd,     // transfer: odd word of the next-block FIFO head
     input  wire        a_rot,      // transfer: A += S for this word (cycles 0..11)
     input  wire        s_acc,      // step: S accumulates (steps 0..35)
-    input  wire [2:0]  tap,        // step index mod 8: C tap at position 8 - 2*tap
+    input  wire [7:0]  tsel,       // one-hot: the next step's index mod 8 (C tap register)
     input  wire        w_inc,      // transfer cycle 0 of a normal block: W += 1
     input  wire        w_carry,    // transfer cycle 1 of a normal block: carry into W high
     input  wire        wi_load,    // WI takes a counter word (transfer cycle 15, step 0)
@@ -86,19 +86,22 @@ module shabal256_datapath (
     wire [31:0] m_head = m_q[31:0];
     wire [31:0] s_head = s_q[31:0];
 
-    // C tap: C[8 - s] is at position 8 - 2*(s mod 8)
-    reg [31:0] c_tap;
-    always @* begin
-        case (tap)
-            3'd0: c_tap = c_q[8*32 +: 32];
-            3'd1: c_tap = c_q[6*32 +: 32];
-            3'd2: c_tap = c_q[4*32 +: 32];
-            3'd3: c_tap = c_q[2*32 +: 32];
-            3'd4: c_tap = c_q[0*32 +: 32];
-            3'd5: c_tap = c_q[14*32 +: 32];
-            3'd6: c_tap = c_q[12*32 +: 32];
-            default: c_tap = c_q[10*32 +: 32];
-        endcase
+    // C tap: step s reads C[8 - s], at position 8 - 2*(s mod 8) of the ring. Instead of
+    // an 8:1 multiplexer, eight tap registers take their position's word one step
+    // ahead (from the position behind it) and are zero (synchronous reset) unless
+    // selected, so the tap is the OR of the eight.
+    reg  [255:0] ct_q;
+    wire [31:0]  c_tap = ct_q[31:0] | ct_q[63:32] | ct_q[95:64] | ct_q[127:96]
+                       | ct_q[159:128] | ct_q[191:160] | ct_q[223:192] | ct_q[255:224];
+    always @(posedge clk) begin
+        if (tsel[0]) ct_q[0*32 +: 32] <= c_q[9*32 +: 32];  else ct_q[0*32 +: 32] <= 32'd0;
+        if (tsel[1]) ct_q[1*32 +: 32] <= c_q[7*32 +: 32];  else ct_q[1*32 +: 32] <= 32'd0;
+        if (tsel[2]) ct_q[2*32 +: 32] <= c_q[5*32 +: 32];  else ct_q[2*32 +: 32] <= 32'd0;
+        if (tsel[3]) ct_q[3*32 +: 32] <= c_q[3*32 +: 32];  else ct_q[3*32 +: 32] <= 32'd0;
+        if (tsel[4]) ct_q[4*32 +: 32] <= c_q[1*32 +: 32];  else ct_q[4*32 +: 32] <= 32'd0;
+        if (tsel[5]) ct_q[5*32 +: 32] <= c_q[15*32 +: 32]; else ct_q[5*32 +: 32] <= 32'd0;
+        if (tsel[6]) ct_q[6*32 +: 32] <= c_q[13*32 +: 32]; else ct_q[6*32 +: 32] <= 32'd0;
+        if (tsel[7]) ct_q[7*32 +: 32] <= c_q[11*32 +: 32]; else ct_q[7*32 +: 32] <= 32'd0;
     end
 
     // The step
@@ -111,7 +114,8 @@ module shabal256_datapath (
     // The transfer
     wire [31:0] mn_word = mn_odd ? bswap(mn_q[31:0]) : bswap(mn_q[63:32]);
     wire [31:0] m_in = xfer_next ? mn_word : m_head;
-    wire [31:0] c_sub = c_head - m_head;
+    // kept apart, so that Yosys makes two carry chains instead of a three-operand sum
+    (* keep *) wire [31:0] c_sub = c_head - m_head;
     wire [31:0] b_new = rotl(c_sub + m_in, 17);
     wire [31:0] a_sum = a_head + s_head;
     wire [31:0] s_sum = s_head + c_q[3*32 +: 32];
@@ -146,13 +150,10 @@ module shabal256_datapath (
         end
         // S ring: the tail word is cleared (synchronous reset) behind the A += S
         // additions of a transfer
-        if (init) begin
-            s_q <= 384'd0;
-        end else if ((step && s_acc) || a_rot) begin
-            s_q[351:0] <= s_q[383:32];
-            if (xfer) s_q[383:352] <= 32'd0;
-            else s_q[383:352] <= s_sum;
-        end
+        if (init) s_q[351:0] <= 352'd0;
+        else if ((step && s_acc) || a_rot) s_q[351:0] <= s_q[383:32];
+        if (init || xfer) s_q[383:352] <= 32'd0;
+        else if (step && s_acc) s_q[383:352] <= s_sum;
         if (w_inc) wc_q <= w_sum[32];
         if (wi_load) wi_q <= w1_q;
         else wi_q <= 32'd0;
