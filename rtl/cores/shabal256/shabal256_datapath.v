@@ -91,8 +91,10 @@ module shabal256_datapath (
     // ahead (from the position behind it) and are zero (synchronous reset) unless
     // selected, so the tap is the OR of the eight.
     reg  [255:0] ct_q;
-    wire [31:0]  c_tap = ct_q[31:0] | ct_q[63:32] | ct_q[95:64] | ct_q[127:96]
-                       | ct_q[159:128] | ct_q[191:160] | ct_q[223:192] | ct_q[255:224];
+    // Two OR4 halves (kept, so that ABC does not build the OR from wide multiplexers);
+    // at most one tap register is nonzero, so the step XORs both halves.
+    (* keep *) wire [31:0] c_tap_lo = ct_q[31:0] | ct_q[63:32] | ct_q[95:64] | ct_q[127:96];
+    (* keep *) wire [31:0] c_tap_hi = ct_q[159:128] | ct_q[191:160] | ct_q[223:192] | ct_q[255:224];
     always @(posedge clk) begin
         if (tsel[0]) ct_q[0*32 +: 32] <= c_q[9*32 +: 32];  else ct_q[0*32 +: 32] <= 32'd0;
         if (tsel[1]) ct_q[1*32 +: 32] <= c_q[7*32 +: 32];  else ct_q[1*32 +: 32] <= 32'd0;
@@ -107,7 +109,7 @@ module shabal256_datapath (
     // The step
     wire [31:0] v_in = rotl(a_tail, 15);
     wire [31:0] v = v_in + {v_in[29:0], 2'b00};
-    wire [31:0] x = a_head ^ v ^ c_tap ^ wi_q;
+    wire [31:0] x = a_head ^ v ^ c_tap_lo ^ c_tap_hi ^ wi_q;
     wire [31:0] u = x + {x[30:0], 1'b0};
     wire [31:0] a_new = u ^ b_q[13*32 +: 32] ^ (b_q[9*32 +: 32] & ~b_q[6*32 +: 32]) ^ m_head;
 
