@@ -43,9 +43,9 @@ module shabal256_core #(
         end
     end
 
-    wire       init, mn_shift, step, xfer, xfer_next, mn_odd, a_rot, s_acc;
-    wire       w_inc, w_carry, wi_load, b_out;
-    wire [7:0] tsel;
+    wire       init, mn_shift, step, xfer, run, xfer_next, mn_odd, a_rot, s_acc;
+    wire       w_inc, w_carry, wi_clr, b_out;
+    wire [7:0] tclr;
 
     shabal256_ctrl #(
         .W(W)
@@ -61,14 +61,15 @@ module shabal256_core #(
         .mn_shift(mn_shift),
         .step(step),
         .xfer(xfer),
+        .run(run),
         .xfer_next(xfer_next),
         .mn_odd(mn_odd),
         .a_rot(a_rot),
         .s_acc(s_acc),
-        .tsel(tsel),
+        .tclr(tclr),
         .w_inc(w_inc),
         .w_carry(w_carry),
-        .wi_load(wi_load),
+        .wi_clr(wi_clr),
         .b_out(b_out)
     );
 
@@ -79,14 +80,15 @@ module shabal256_core #(
         .mn_shift(mn_shift),
         .step(step),
         .xfer(xfer),
+        .run(run),
         .xfer_next(xfer_next),
         .mn_odd(mn_odd),
         .a_rot(a_rot),
         .s_acc(s_acc),
-        .tsel(tsel),
+        .tclr(tclr),
         .w_inc(w_inc),
         .w_carry(w_carry),
-        .wi_load(wi_load),
+        .wi_clr(wi_clr),
         .b_out(b_out),
         .dout(dout)
     );

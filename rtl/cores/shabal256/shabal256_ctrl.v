@@ -21,19 +21,20 @@ module shabal256_ctrl #(
     output reg          src_read,
     input  wire         dst_ready,
     output reg          dst_write,
-    // Datapath control
+    // Datapath control (registered strobes, except where they follow the FIFO flags)
     output reg          init,
     output reg          mn_shift,
     output reg          step,
     output reg          xfer,
+    output reg          run,
     output reg          xfer_next,
-    output reg          mn_odd,
+    output wire         mn_odd,
     output reg          a_rot,
     output reg          s_acc,
-    output reg  [7:0]   tsel,
+    output reg  [7:0]   tclr,
     output reg          w_inc,
     output reg          w_carry,
-    output reg          wi_load,
+    output reg          wi_clr,
     output reg          b_out
 );
 
@@ -48,44 +49,43 @@ module shabal256_ctrl #(
     localparam [1:0] L_HEADER = 2'd0,  // waiting for a segment header
                      L_WORDS  = 2'd1,  // reading the blocks of a segment
                      L_DONE   = 2'd2;  // the whole message is read
-    // Engine
-    localparam [1:0] E_IDLE = 2'd0,    // waiting for a block
-                     E_XFER = 2'd1,    // transfer, 16 cycles
-                     E_STEP = 2'd2,    // permutation, 48 steps
-                     E_OUT  = 2'd3;    // digest words
 
-    // Segment header: the last segment has whole + 1 padded blocks (the padding always
-    // adds a block or completes the partial one), another segment has whole.
+    // Segment header. Blocks are numbered from 1 in a segment that is not the last (it
+    // has whole blocks) and from 0 in the last one (whole + 1 blocks: the padding
+    // completes the partial block or adds one), so the segment's last block is always
+    // the one whose number equals whole. (A segment that is not the last must carry at
+    // least one block, as the host sends it.)
     wire [W-11:0] seg_whole = din[W-2:9];
     wire          seg_last = din[W-1];
-    wire          seg_no_whole = seg_whole == 0;
 
     reg [1:0]     lstate_q, lstate_d;
     reg [2:0]     beat_q, beat_d;       // bus word of the block being read
     reg           m_full_q, m_full_d;   // the next-block FIFO holds a block
     reg           m_last_q, m_last_d;   // ... the message's last
-    // Block accounting as in sha_block_ctrl: blocks counted up from 1 against whole
-    reg [W-10:0]  block_q, block_d;
+    reg [W-11:0]  block_q, block_d;
     reg [W-11:0]  whole_q, whole_d;
     reg           last_q, last_d;       // the segment ends the message
-    reg [W/2-5:0] pair_eq_q;            // block_q == whole_q per bit pair, + top bit 0
+    reg [W/2-6:0] pair_eq_q;            // block_q == whole_q per bit pair
     reg           at_whole_q;           // block_q == whole_q, two cycles late
-    reg           past1_q, past1_d;     // block_q == whole_q + 1
 
-    reg [1:0]     estate_q, estate_d;
+    // Engine, one-hot
+    reg           e_idle_q, e_idle_d;
+    reg           e_xfer_q, e_xfer_d;
+    reg           e_step_q, e_step_d;
+    reg           e_out_q, e_out_d;
     reg [5:0]     cnt_q, cnt_d;         // transfer cycle, step or digest cycle
     reg           final_q, final_d;     // the round is one of the three final ones
     reg [1:0]     fin_q, fin_d;         // final round 0..2
     reg           cur_last_q, cur_last_d; // the block being hashed is the message's last
+    reg           mnx_q;                // transfer: shift the next-block FIFO
+    reg [7:0]     tsel_d;
 
-    // The block being read is the segment's last (valid from the third word on)
-    wire last_block = last_q ? past1_q : at_whole_q;
+    assign mn_odd = cnt_q[0];
 
     integer i;
     always @(posedge clk) begin
         for (i = 0; i < W/2 - 5; i = i + 1)
             pair_eq_q[i] <= block_q[2*i +: 2] == whole_q[2*i +: 2];
-        pair_eq_q[W/2-5] <= !block_q[W-10];
         at_whole_q <= &pair_eq_q;
     end
 
@@ -97,8 +97,10 @@ module shabal256_ctrl #(
         block_d = block_q;
         whole_d = whole_q;
         last_d = last_q;
-        past1_d = past1_q;
-        estate_d = estate_q;
+        e_idle_d = e_idle_q;
+        e_xfer_d = e_xfer_q;
+        e_step_d = e_step_q;
+        e_out_d = e_out_q;
         cnt_d = cnt_q;
         final_d = final_q;
         fin_d = fin_q;
@@ -106,29 +108,18 @@ module shabal256_ctrl #(
         src_read = 1'b0;
         dst_write = 1'b0;
         init = rst;
-        mn_shift = 1'b0;
-        step = 1'b0;
-        xfer = 1'b0;
-        xfer_next = 1'b0;
-        mn_odd = cnt_q[0];
-        a_rot = 1'b0;
-        s_acc = cnt_q < 6'd36;
-        tsel = 8'd0;
-        w_inc = 1'b0;
-        w_carry = 1'b0;
-        wi_load = 1'b0;
+        mn_shift = mnx_q;
         b_out = 1'b0;
 
         // Loader
         case (lstate_q)
             L_HEADER: if (src_ready) begin
                 src_read = 1'b1;
-                block_d = {{(W-10){1'b0}}, 1'b1};
+                block_d = {{(W-11){1'b0}}, !seg_last};
                 whole_d = seg_whole;
                 last_d = seg_last;
-                past1_d = seg_no_whole;
                 beat_d = 3'd0;
-                if (seg_last || !seg_no_whole) lstate_d = L_WORDS;
+                lstate_d = L_WORDS;
             end
             L_WORDS: if (src_ready && !m_full_q) begin
                 src_read = 1'b1;
@@ -136,100 +127,115 @@ module shabal256_ctrl #(
                 beat_d = beat_q + 1'b1;
                 if (beat_q == 3'd7) begin
                     m_full_d = 1'b1;
-                    m_last_d = last_q && last_block;
+                    m_last_d = last_q && at_whole_q;
                     block_d = block_q + 1'b1;
-                    past1_d = at_whole_q;
-                    if (last_block) lstate_d = last_q ? L_DONE : L_HEADER;
+                    if (at_whole_q) lstate_d = last_q ? L_DONE : L_HEADER;
                 end
             end
             default: ;  // L_DONE: until the digest is written
         endcase
 
         // Engine
-        case (estate_q)
-            E_IDLE: if (m_full_q) begin
-                estate_d = E_XFER;
+        if (e_idle_q && m_full_q) begin
+            e_idle_d = 1'b0;
+            e_xfer_d = 1'b1;
+            cnt_d = 6'd0;
+            final_d = 1'b0;
+            cur_last_d = m_last_q;
+        end
+        if (e_xfer_q) begin
+            cnt_d = cnt_q + 1'b1;
+            if (cnt_q == 6'd15) begin
+                e_xfer_d = 1'b0;
+                e_step_d = 1'b1;
                 cnt_d = 6'd0;
-                final_d = 1'b0;
-                cur_last_d = m_last_q;
+                if (!final_q) m_full_d = 1'b0;
             end
-            E_XFER: begin
-                xfer = 1'b1;
-                xfer_next = !final_q;
-                a_rot = cnt_q < 6'd12;
-                w_inc = !final_q && cnt_q == 6'd0;
-                w_carry = !final_q && cnt_q == 6'd1;
-                wi_load = cnt_q == 6'd15;
-                tsel[0] = cnt_q == 6'd15;
-                mn_shift = !final_q && cnt_q[0];
+        end
+        if (e_step_q) begin
+            cnt_d = cnt_q + 1'b1;
+            if (cnt_q == 6'd47) begin
+                cnt_d = 6'd0;
+                e_step_d = 1'b0;
+                if (final_q && fin_q == 2'd2) begin
+                    e_out_d = 1'b1;
+                end else if (final_q) begin
+                    e_xfer_d = 1'b1;
+                    fin_d = fin_q + 1'b1;
+                end else if (cur_last_q) begin
+                    e_xfer_d = 1'b1;
+                    final_d = 1'b1;
+                    fin_d = 2'd0;
+                end else if (m_full_q) begin
+                    e_xfer_d = 1'b1;
+                    cur_last_d = m_last_q;
+                end else begin
+                    e_idle_d = 1'b1;
+                end
+            end
+        end
+        if (e_out_q) begin  // a digest word every other cycle, the B ring shifting
+            if (cnt_q[0] || dst_ready) begin
+                b_out = 1'b1;
                 cnt_d = cnt_q + 1'b1;
-                if (cnt_q == 6'd15) begin
-                    estate_d = E_STEP;
-                    cnt_d = 6'd0;
-                    if (!final_q) m_full_d = 1'b0;
+            end
+            if (!cnt_q[0] && dst_ready) begin
+                dst_write = 1'b1;
+                if (cnt_q == 6'd6) begin
+                    e_out_d = 1'b0;
+                    e_idle_d = 1'b1;
+                    lstate_d = L_HEADER;
+                    init = 1'b1;
                 end
             end
-            E_STEP: begin
-                step = 1'b1;
-                wi_load = cnt_q == 6'd0;
-                if (cnt_q != 6'd47) tsel[cnt_q[2:0] + 3'd1] = 1'b1;
-                cnt_d = cnt_q + 1'b1;
-                if (cnt_q == 6'd47) begin
-                    cnt_d = 6'd0;
-                    if (final_q && fin_q == 2'd2) begin
-                        estate_d = E_OUT;
-                    end else if (final_q) begin
-                        estate_d = E_XFER;
-                        fin_d = fin_q + 1'b1;
-                    end else if (cur_last_q) begin
-                        estate_d = E_XFER;
-                        final_d = 1'b1;
-                        fin_d = 2'd0;
-                    end else if (m_full_q) begin
-                        estate_d = E_XFER;
-                        cur_last_d = m_last_q;
-                    end else begin
-                        estate_d = E_IDLE;
-                    end
-                end
-            end
-            default: begin  // E_OUT: a word every other cycle, B shifting
-                if (cnt_q[0] || dst_ready) begin
-                    b_out = 1'b1;
-                    cnt_d = cnt_q + 1'b1;
-                end
-                if (!cnt_q[0] && dst_ready) begin
-                    dst_write = 1'b1;
-                    if (cnt_q == 6'd6) begin
-                        estate_d = E_IDLE;
-                        lstate_d = L_HEADER;
-                        init = 1'b1;
-                    end
-                end
-            end
-        endcase
+        end
+
+        // C tap register of the coming step (see shabal256_datapath)
+        tsel_d = 8'd0;
+        if (e_xfer_d && cnt_d == 6'd15) tsel_d[0] = 1'b1;
+        if (e_step_d && cnt_d != 6'd47) tsel_d[cnt_d[2:0] + 3'd1] = 1'b1;
     end
 
     always @(posedge clk) begin
         if (rst) begin
             lstate_q <= L_HEADER;
-            estate_q <= E_IDLE;
             m_full_q <= 1'b0;
+            e_idle_q <= 1'b1;
+            e_xfer_q <= 1'b0;
+            e_step_q <= 1'b0;
+            e_out_q <= 1'b0;
+            step <= 1'b0;
+            xfer <= 1'b0;
+            run <= 1'b0;
+            mnx_q <= 1'b0;
         end else begin
             lstate_q <= lstate_d;
-            estate_q <= estate_d;
             m_full_q <= m_full_d;
+            e_idle_q <= e_idle_d;
+            e_xfer_q <= e_xfer_d;
+            e_step_q <= e_step_d;
+            e_out_q <= e_out_d;
+            step <= e_step_d;
+            xfer <= e_xfer_d;
+            run <= e_step_d || e_xfer_d;
+            mnx_q <= e_xfer_d && !final_d && cnt_d[0];
         end
         beat_q <= beat_d;
         m_last_q <= m_last_d;
         block_q <= block_d;
         whole_q <= whole_d;
         last_q <= last_d;
-        past1_q <= past1_d;
         cnt_q <= cnt_d;
         final_q <= final_d;
         fin_q <= fin_d;
         cur_last_q <= cur_last_d;
+        xfer_next <= e_xfer_d && !final_d;
+        a_rot <= e_xfer_d && cnt_d < 6'd12;
+        s_acc <= e_step_d && cnt_d < 6'd36;
+        tclr <= ~tsel_d;
+        w_inc <= e_xfer_d && !final_d && cnt_d == 6'd0;
+        w_carry <= e_xfer_d && !final_d && cnt_d == 6'd1;
+        wi_clr <= !((e_xfer_d && cnt_d == 6'd15) || (e_step_d && cnt_d == 6'd0));
     end
 
 endmodule

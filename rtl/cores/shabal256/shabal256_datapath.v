@@ -37,14 +37,15 @@ module shabal256_datapath (
     input  wire        mn_shift,   // next-block FIFO: shift by one bus word (din at the tail)
     input  wire        step,       // one permutation step
     input  wire        xfer,       // one transfer cycle
+    input  wire        run,        // step or xfer
     input  wire        xfer_next,  // transfer takes the next block (not a final round)
     input  wire        mn_odd,     // transfer: odd word of the next-block FIFO head
     input  wire        a_rot,      // transfer: A += S for this word (cycles 0..11)
-    input  wire        s_acc,      // step: S accumulates (steps 0..35)
-    input  wire [7:0]  tsel,       // one-hot: the next step's index mod 8 (C tap register)
+    input  wire        s_acc,      // S accumulates (steps 0..35)
+    input  wire [7:0]  tclr,       // clear C tap register k (all but the next step's index mod 8)
     input  wire        w_inc,      // transfer cycle 0 of a normal block: W += 1
     input  wire        w_carry,    // transfer cycle 1 of a normal block: carry into W high
-    input  wire        wi_load,    // WI takes a counter word (transfer cycle 15, step 0)
+    input  wire        wi_clr,     // WI is zero (all but transfer cycle 15 and step 0)
     input  wire        b_out,      // output: shift the B ring
     output wire [63:0] dout
 );
@@ -96,14 +97,14 @@ module shabal256_datapath (
     (* keep *) wire [31:0] c_tap_lo = ct_q[31:0] | ct_q[63:32] | ct_q[95:64] | ct_q[127:96];
     (* keep *) wire [31:0] c_tap_hi = ct_q[159:128] | ct_q[191:160] | ct_q[223:192] | ct_q[255:224];
     always @(posedge clk) begin
-        if (tsel[0]) ct_q[0*32 +: 32] <= c_q[9*32 +: 32];  else ct_q[0*32 +: 32] <= 32'd0;
-        if (tsel[1]) ct_q[1*32 +: 32] <= c_q[7*32 +: 32];  else ct_q[1*32 +: 32] <= 32'd0;
-        if (tsel[2]) ct_q[2*32 +: 32] <= c_q[5*32 +: 32];  else ct_q[2*32 +: 32] <= 32'd0;
-        if (tsel[3]) ct_q[3*32 +: 32] <= c_q[3*32 +: 32];  else ct_q[3*32 +: 32] <= 32'd0;
-        if (tsel[4]) ct_q[4*32 +: 32] <= c_q[1*32 +: 32];  else ct_q[4*32 +: 32] <= 32'd0;
-        if (tsel[5]) ct_q[5*32 +: 32] <= c_q[15*32 +: 32]; else ct_q[5*32 +: 32] <= 32'd0;
-        if (tsel[6]) ct_q[6*32 +: 32] <= c_q[13*32 +: 32]; else ct_q[6*32 +: 32] <= 32'd0;
-        if (tsel[7]) ct_q[7*32 +: 32] <= c_q[11*32 +: 32]; else ct_q[7*32 +: 32] <= 32'd0;
+        if (tclr[0]) ct_q[0*32 +: 32] <= 32'd0; else ct_q[0*32 +: 32] <= c_q[9*32 +: 32];
+        if (tclr[1]) ct_q[1*32 +: 32] <= 32'd0; else ct_q[1*32 +: 32] <= c_q[7*32 +: 32];
+        if (tclr[2]) ct_q[2*32 +: 32] <= 32'd0; else ct_q[2*32 +: 32] <= c_q[5*32 +: 32];
+        if (tclr[3]) ct_q[3*32 +: 32] <= 32'd0; else ct_q[3*32 +: 32] <= c_q[3*32 +: 32];
+        if (tclr[4]) ct_q[4*32 +: 32] <= 32'd0; else ct_q[4*32 +: 32] <= c_q[1*32 +: 32];
+        if (tclr[5]) ct_q[5*32 +: 32] <= 32'd0; else ct_q[5*32 +: 32] <= c_q[15*32 +: 32];
+        if (tclr[6]) ct_q[6*32 +: 32] <= 32'd0; else ct_q[6*32 +: 32] <= c_q[13*32 +: 32];
+        if (tclr[7]) ct_q[7*32 +: 32] <= 32'd0; else ct_q[7*32 +: 32] <= c_q[11*32 +: 32];
     end
 
     // The step
@@ -123,7 +124,6 @@ module shabal256_datapath (
     wire [31:0] s_sum = s_head + c_q[3*32 +: 32];
     wire [32:0] w_sum = {1'b0, w0_q} + {32'd0, w_inc | w_carry & wc_q};
 
-    wire run = step | xfer;
     wire b_shift = run | b_out;
 
     always @(posedge clk) begin
@@ -153,12 +153,12 @@ module shabal256_datapath (
         // S ring: the tail word is cleared (synchronous reset) behind the A += S
         // additions of a transfer
         if (init) s_q[351:0] <= 352'd0;
-        else if ((step && s_acc) || a_rot) s_q[351:0] <= s_q[383:32];
+        else if (s_acc || a_rot) s_q[351:0] <= s_q[383:32];
         if (init || xfer) s_q[383:352] <= 32'd0;
-        else if (step && s_acc) s_q[383:352] <= s_sum;
+        else if (s_acc) s_q[383:352] <= s_sum;
         if (w_inc) wc_q <= w_sum[32];
-        if (wi_load) wi_q <= w1_q;
-        else wi_q <= 32'd0;
+        if (wi_clr) wi_q <= 32'd0;
+        else wi_q <= w1_q;
         if (mn_shift) mn_q <= {din, mn_q[511:64]};
     end
 
