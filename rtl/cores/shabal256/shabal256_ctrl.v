@@ -190,12 +190,13 @@ module shabal256_ctrl #(
             end
         end
 
-        // C tap register of the coming step (see shabal256_datapath)
+        // C tap register of the coming step (see shabal256_datapath): 0 for step 0
+        // (loaded in transfer cycle 15), (s + 1) mod 8 for step s + 1 (loaded in step s)
         tsel_d = 8'd0;
-        if (e_xfer_d && cnt_d == 6'd15) tsel_d[0] = 1'b1;
-        if (e_step_d && cnt_d != 6'd47) tsel_d[cnt_d[2:0] + 3'd1] = 1'b1;
+        if (e_xfer_q && cnt_q == 6'd14) tsel_d[0] = 1'b1;
+        if (e_xfer_q && cnt_q == 6'd15) tsel_d[1] = 1'b1;
+        if (e_step_q && cnt_q < 6'd46) tsel_d[cnt_q[2:0] + 3'd2] = 1'b1;
     end
-
     always @(posedge clk) begin
         if (rst) begin
             lstate_q <= L_HEADER;
@@ -218,7 +219,7 @@ module shabal256_ctrl #(
             step <= e_step_d;
             xfer <= e_xfer_d;
             run <= e_step_d || e_xfer_d;
-            mnx_q <= e_xfer_d && !final_d && cnt_d[0];
+            mnx_q <= e_xfer_q && !final_q && !cnt_q[0];
         end
         beat_q <= beat_d;
         m_last_q <= m_last_d;
@@ -230,12 +231,14 @@ module shabal256_ctrl #(
         fin_q <= fin_d;
         cur_last_q <= cur_last_d;
         xfer_next <= e_xfer_d && !final_d;
-        a_rot <= e_xfer_d && cnt_d < 6'd12;
-        s_acc <= e_step_d && cnt_d < 6'd36;
+        // strobes of the coming cycle, from the present one (a transfer starts after
+        // idle or step 47 only)
+        a_rot <= (e_xfer_q && cnt_q < 6'd11) || (e_xfer_d && !e_xfer_q);
+        s_acc <= (e_step_q && cnt_q < 6'd35) || (e_xfer_q && cnt_q == 6'd15);
         tclr <= ~tsel_d;
-        w_inc <= e_xfer_d && !final_d && cnt_d == 6'd0;
-        w_carry <= e_xfer_d && !final_d && cnt_d == 6'd1;
-        wi_clr <= !((e_xfer_d && cnt_d == 6'd15) || (e_step_d && cnt_d == 6'd0));
+        w_inc <= e_xfer_d && !e_xfer_q && !final_d;
+        w_carry <= w_inc;
+        wi_clr <= !(e_xfer_q && cnt_q[5:1] == 5'd7);
     end
 
 endmodule
