@@ -7,13 +7,15 @@
 //
 //   A ring (12 words): step s reads A[s mod 12] at the head and A[s-1] (the last step's
 //     result) at the tail, and writes the new word at the tail.
-//   B ring (16 words): step s reads B[s mod 16] at the head and B[i+13], B[i+9], B[i+6]
-//     at positions 13, 9 and 6; it writes rotl1(B[i]) at the tail, and the XOR with ~A
+//   B ring (16 words): step s (i = s mod 16) reads B[i] at the head and B[i+13],
+//     B[i+9], B[i+6] at positions 13, 9 and 6; it writes rotl1(B[i]) at the tail, and the XOR with ~A
 //     is applied one cycle later, when that word moves from position 15 to 14 (the A
 //     ring's tail then holds the new A word). So the B update is not in series with
 //     the A step; the word is read again three steps later.
 //   C ring (16 words): rotates during the steps, so step s finds C[8-s] at position
 //     8 - 2 (s mod 8) (eight tap registers, see below) and C[s+3] at position 3.
+//     (A fixed tap would need C stored in reverse order, but the transfers between
+//     the B and C rings keep the word order, and P reads B upwards and C downwards.)
 //   M ring (16 words): the current block, M[s mod 16] at the head.
 //   S ring (12 words): the sums of the final A += C additions, accumulated during
 //     steps 0..35 (S[k] += C[k+3] at steps k, k+12, k+24: C[k+3], C[k+15], C[k+11]).
