@@ -21,6 +21,10 @@ def test_a_term_in_n_minus_k_moves_its_constant_into_st() -> None:
     assert CycleFormula.parse("2*(N - 3)").same_counts(CycleFormula(-6, 2, 0))
 
 
+def test_a_constant_term_may_be_a_product() -> None:
+    assert CycleFormula.parse("2 + 64·N + 64·3 + 16").same_counts(CycleFormula(2, 64, 208))
+
+
 @pytest.mark.parametrize("text", ["3 + 17 + 4", "3 + 2*N + 3*N", "3 + x + 24*N", "24*M + 1", "3*(N + 1)", "3*(N - x)"])
 def test_bad_formulas_are_refused(text: str) -> None:
     with pytest.raises(ValueError, match="cycle formula"):

@@ -4,7 +4,7 @@ A formula is a sum of integer terms with exactly one term in N, e.g.
 ``3 + 17 + 24*N + 4`` (``·`` also works as the product sign). The terms before the
 N-term add up to ``st``, those after it to ``end``. The N-term may also read
 ``b*(N - k)``, as in Hamsi's ``3 + 1 + 3·(N − 1) + 6 + 8``: it is ``b*N`` with ``b*k``
-taken from ``st``. Measured formulas use the same
+taken from ``st``; a constant term may be a product, as in Shabal's ``64·3``. Measured formulas use the same
 split: ``end`` is the output phase seen at the interface (first digest word written
 to the last, inclusive), ``st`` everything else that does not grow with N.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+_PRODUCT = re.compile(r"^(\d+)\s*[*·]\s*(\d+)$")
 _N_TERM = re.compile(r"^(\d+)\s*[*·]\s*(?:N|\(\s*N\s*[-−]\s*(\d+)\s*\))$")
 
 
@@ -37,11 +38,13 @@ class CycleFormula:
                     raise ValueError(f"cycle formula {text!r} has more than one term in N")
                 lp = int(match[1])
                 st -= lp * int(match[2] or 0)
-            elif term.isdigit():
+            elif term.isdigit() or _PRODUCT.match(term):
+                product = _PRODUCT.match(term)
+                value = int(product[1]) * int(product[2]) if product else int(term)
                 if lp is None:
-                    st += int(term)
+                    st += value
                 else:
-                    end += int(term)
+                    end += value
             else:
                 raise ValueError(f"cycle formula {text!r}: cannot read term {term!r} (write e.g. '3 + 17 + 24*N + 4')")
         if lp is None:
