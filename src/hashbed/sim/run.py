@@ -54,6 +54,17 @@ class StreamRun:
 DEFAULT_IDLE_LIMIT = 100_000
 
 
+def failure_detail(proc: subprocess.CompletedProcess[str]) -> str:
+    """Why a harness run failed: its ERROR line, or the reason a parameter check printed."""
+    errors = [line for line in proc.stderr.splitlines() if line.startswith("ERROR:")]
+    detail = errors[0][len("ERROR: ") :] if errors else f"simulator exited with status {proc.returncode}"
+    printed = [line.strip() for line in (proc.stdout + proc.stderr).splitlines()
+               if line.strip() and not line.startswith(("ERROR:", "- "))]  # fmt: skip
+    if "$finish" in detail and printed:  # a parameter check prints its reason, then calls $finish
+        detail = f"parameter check failed: {printed[-1]}"
+    return detail
+
+
 def run_stream(
     simulator: Path,
     messages: list[tuple[list[int], int]],
@@ -74,13 +85,7 @@ def run_stream(
                 "1" if isolate else "0", str(idle_limit)]  # fmt: skip
         proc = subprocess.run(args, capture_output=True, text=True, check=False)
         if proc.returncode != 0:
-            errors = [line for line in proc.stderr.splitlines() if line.startswith("ERROR:")]
-            detail = errors[0][len("ERROR: ") :] if errors else f"simulator exited with status {proc.returncode}"
-            printed = [line.strip() for line in (proc.stdout + proc.stderr).splitlines()
-                       if line.strip() and not line.startswith(("ERROR:", "- "))]  # fmt: skip
-            if "$finish" in detail and printed:  # a parameter check prints its reason, then calls $finish
-                detail = f"parameter check failed: {printed[-1]}"
-            raise CoreFailure(f"core {core_name}: {detail}")
+            raise CoreFailure(f"core {core_name}: {failure_detail(proc)}")
         summary = json.loads(proc.stdout.strip().splitlines()[-1])
         raw = result.read_bytes()
     runs = []
