@@ -15,8 +15,8 @@
 // a segment that is not the message's last ends without its boundary round: the next
 // segment's load does it.
 //
-// After the fin round come 160 final rounds (cnt_q = 0..159), one cycle for the output
-// multiplexer to take word 0, and the four digest words.
+// After the fin round come 160 final rounds (ten periods of cnt_q = 0..15), one cycle for
+// the output multiplexer to take the digest, and the four digest words.
 //
 // Block accounting without a loadable down-counter: the header's whole-block count is
 // stored as it is, block_q is cleared at the header and counted up, and the segment's
@@ -24,7 +24,7 @@
 // In a last segment (whole + 1 padded blocks) block_q counts the blocks after the
 // first; in another segment (whole blocks) it counts every block, so block_q is 0
 // while the first block is read, and at_whole_q then flags an empty segment: that load
-// starts three cycles early (cnt_q = 9) so the flag is there before the first read.
+// waits three cycles (wait_q) so the flag is there before the first read.
 module cubehash256_ctrl #(
     // Bus width in bits; only 64 is implemented.
     parameter W = 64
@@ -53,18 +53,21 @@ module cubehash256_ctrl #(
         end
     end
 
-    localparam [2:0] S_HEADER = 3'd0,  // waiting for a segment header
-                     S_BLOCK  = 3'd1,  // block rounds (or loading a segment's first block)
-                     S_FINAL  = 3'd2,  // the 160 final rounds
-                     S_SELECT = 3'd3,  // the output multiplexer takes the digest
-                     S_OUTPUT = 3'd4;  // writing the digest words
     // Block bits: 256, so the header's whole-block count is din[W-2:8]
     localparam CW = W - 9;              // width of the block counts
     localparam PAIRS = (CW + 1) / 2;
 
-    reg [2:0]    state_q, state_d;
-    reg [7:0]    cnt_q, cnt_d;          // cycle of the block, final round or digest word
+    // One-hot state
+    reg          s_header_q, s_header_d;  // waiting for a segment header
+    reg          s_block_q, s_block_d;    // block rounds (or loading a segment's first block)
+    reg          s_final_q, s_final_d;    // the 160 final rounds
+    reg          s_select_q, s_select_d;  // the output multiplexer takes the digest
+    reg          s_output_q, s_output_d;  // writing the digest words
+    // Cycle of the block (0..15, wrapping), of a final period (16 cycles), or digest word
+    reg [3:0]    cnt_q, cnt_d;
+    reg [3:0]    period_q, period_d;    // period of the final rounds, 0..9
     reg          loading_q, loading_d;  // reading the first block of a segment
+    reg [2:0]    wait_q, wait_d;        // the first three cycles of a non-last segment's load
     reg          first_q, first_d;      // the next header starts a message
     reg          last_q, last_d;        // the segment ends the message
     reg [CW-1:0] whole_q, whole_d;      // whole blocks of message bits in the segment
@@ -87,95 +90,92 @@ module cubehash256_ctrl #(
         at_whole_d = &pair_eq_q;
     end
 
-    // In S_BLOCK: another block follows in this segment (valid from cycle 3 of a block)
+    // In s_block: another block follows in this segment (valid from cycle 3 of a block)
     wire more = loading_q || !at_whole_q;
-    wire need_word = cnt_q[3:2] == 2'b11 && more;   // cycles 12..15 read a word
-    wire go = !need_word || src_ready;
-    wire boundary = cnt_q[3:0] == 4'd15;
-    // A segment that is not the last and has no blocks: back to the header
-    wire empty = loading_q && !last_q && at_whole_q && cnt_q[3:0] == 4'd12;
+    wire reading = cnt_q[3] && cnt_q[2];         // cycles 12..15 read a word ...
+    wire need_word = reading && more;            // ... if there is one
+    wire boundary = reading && cnt_q[1] && cnt_q[0];
+    // A segment that is not the last waits three cycles for at_whole_q, which then
+    // flags an empty segment: back to the header
+    wire waiting = |wait_q;
+    wire empty = wait_q[2] && at_whole_q;
+    wire header = s_header_q && src_ready;
+    wire block_go = s_block_q && !waiting && (!need_word || src_ready);
+    wire final_end = s_final_q && boundary && period_q[3] && period_q[0];  // period 9
+    wire output_end = s_output_q && dst_ready && cnt_q[1] && cnt_q[0];
 
     always @* begin
-        state_d = state_q;
+        src_read = header || (s_block_q && !waiting && need_word && src_ready);
+        dst_write = s_output_q && dst_ready;
+        set_iv = header && first_q;
+        out_start = s_select_q;
+        // Rounds: every final cycle; block cycles except while loading, and the boundary
+        // unless the segment (not the message) ends there
+        step = s_final_q || (block_go && (boundary ? more || last_q : !loading_q));
+
+        s_header_d = (s_header_q && !src_ready) || (s_block_q && empty)
+                     || (block_go && boundary && !more && !last_q) || output_end;
+        s_block_d = header || (s_block_q && !empty && !(block_go && boundary && !more));
+        s_final_d = (block_go && boundary && !more && last_q) || (s_final_q && !final_end);
+        s_select_d = final_end;
+        s_output_d = s_select_q || (s_output_q && !output_end);
+
+        // A load reads in cycles 12..14 (after the wait in a non-last segment). 15 wraps
+        // to 0.
         cnt_d = cnt_q;
-        loading_d = loading_q;
+        if (header) cnt_d = 4'd12;
+        else if (block_go || s_final_q || dst_write) cnt_d = cnt_q + 4'd1;
+        wait_d = {wait_q[1:0], header && !din[W-1]};
+
+        period_d = period_q;
+        if (!s_final_q) period_d = 4'd0;
+        else if (boundary) period_d = period_q + 4'd1;
+
         first_d = first_q;
+        if (header) first_d = 1'b0;
+        if (output_end) first_d = 1'b1;
+
         last_d = last_q;
         whole_d = whole_q;
+        if (header) begin
+            last_d = din[W-1];
+            whole_d = din[W-2:8];
+        end
+
+        loading_d = loading_q;
+        if (header) loading_d = 1'b1;
+        else if (block_go && boundary) loading_d = 1'b0;
+
         block_d = block_q;
-        src_read = 1'b0;
-        dst_write = 1'b0;
-        set_iv = 1'b0;
-        step = 1'b0;
-        out_start = 1'b0;
-        case (state_q)
-            S_HEADER: if (src_ready) begin
-                src_read = 1'b1;
-                set_iv = first_q;
-                first_d = 1'b0;
-                last_d = din[W-1];
-                whole_d = din[W-2:8];
-                block_d = {CW{1'b0}};
-                loading_d = 1'b1;
-                cnt_d = din[W-1] ? 8'd12 : 8'd9;
-                state_d = S_BLOCK;
-            end
-            S_BLOCK: if (empty) begin
-                state_d = S_HEADER;
-            end else if (go) begin
-                src_read = need_word;
-                cnt_d = cnt_q + 8'd1;
-                if (!boundary) begin
-                    step = !loading_q;
-                end else if (more) begin
-                    step = 1'b1;       // round 16 (or the first block's start) + next block
-                    cnt_d = 8'd0;
-                    loading_d = 1'b0;
-                    if (!(loading_q && last_q)) block_d = block_q + 1'b1;
-                end else if (last_q) begin
-                    step = 1'b1;       // round 16 + fin
-                    cnt_d = 8'd0;
-                    state_d = S_FINAL;
-                end else begin
-                    state_d = S_HEADER;  // the next segment's load does round 16
-                end
-            end
-            S_FINAL: begin
-                step = 1'b1;
-                cnt_d = cnt_q + 8'd1;
-                if (cnt_q == 8'd159) state_d = S_SELECT;
-            end
-            S_SELECT: begin
-                out_start = 1'b1;
-                cnt_d = 8'd0;
-                state_d = S_OUTPUT;
-            end
-            S_OUTPUT: if (dst_ready) begin
-                dst_write = 1'b1;
-                cnt_d = cnt_q + 8'd1;
-                if (cnt_q[1:0] == 2'd3) begin
-                    first_d = 1'b1;
-                    state_d = S_HEADER;
-                end
-            end
-            default: state_d = S_HEADER;
-        endcase
+        if (header) block_d = {CW{1'b0}};
+        else if (block_go && boundary && more && !(loading_q && last_q)) block_d = block_q + 1'b1;
+
         // The boundary's XOR masks, decided one cycle ahead (they have a large fan-out)
-        absorb_d = state_d == S_BLOCK && cnt_d[3:0] == 4'd15 && (loading_d || !at_whole_q);
-        fin_d = state_d == S_BLOCK && cnt_d[3:0] == 4'd15 && !loading_d && at_whole_q && last_q;
+        absorb_d = s_block_d && cnt_d == 4'd15 && (loading_d || !at_whole_q);
+        fin_d = s_block_d && cnt_d == 4'd15 && !loading_d && at_whole_q && last_q;
     end
 
     // Registers
     always @(posedge clk) begin
         if (rst) begin
-            state_q <= S_HEADER;
+            s_header_q <= 1'b1;
+            s_block_q <= 1'b0;
+            s_final_q <= 1'b0;
+            s_select_q <= 1'b0;
+            s_output_q <= 1'b0;
             first_q <= 1'b1;
         end else begin
-            state_q <= state_d;
+            s_header_q <= s_header_d;
+            s_block_q <= s_block_d;
+            s_final_q <= s_final_d;
+            s_select_q <= s_select_d;
+            s_output_q <= s_output_d;
             first_q <= first_d;
         end
         cnt_q <= cnt_d;
+        period_q <= period_d;
         loading_q <= loading_d;
+        wait_q <= wait_d;
         last_q <= last_d;
         whole_q <= whole_d;
         block_q <= block_d;
