@@ -31,9 +31,8 @@ def test_generated_vectors_pass_under_stalls(name: str) -> None:
     core = load_core(name)
     report = verify(core)
     assert report.ok, report.mismatch
-    # every length up to three blocks and a few bytes, then six longer messages: 111 for
-    # 256-bit blocks, more than 200 for 512-bit blocks
-    assert report.passed == report.messages == len(generated_vectors(core.algorithm)) > 100
+    # every byte length up to three blocks and a few bytes, then six longer messages
+    assert report.passed == report.messages == len(generated_vectors(core.algorithm))
     assert report.stalls.src > 0 and report.stalls.dst > 0
 
 
