@@ -1,0 +1,2 @@
+"""Pipelined compression cores (the third study): the block-pipeline interface, its host-side
+scheduler, simulation and the depth sweep. See docs/pipelined.md."""
