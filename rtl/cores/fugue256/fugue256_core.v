@@ -43,7 +43,7 @@ module fugue256_core #(
         end
     end
 
-    wire       iv_load, step_en, tix, g2a, g2b, tix_m, g2a_m, g2b_m;
+    wire       iv_load, step_en, tix, g2a, g2b;
     wire [2:0] out_sel;
 
     fugue256_ctrl #(.W(W)) u_ctrl (
@@ -59,9 +59,6 @@ module fugue256_core #(
         .tix(tix),
         .g2a(g2a),
         .g2b(g2b),
-        .tix_m(tix_m),
-        .g2a_m(g2a_m),
-        .g2b_m(g2b_m),
         .out_sel(out_sel)
     );
 
@@ -73,9 +70,6 @@ module fugue256_core #(
         .tix(tix),
         .g2a(g2a),
         .g2b(g2b),
-        .tix_m(tix_m),
-        .g2a_m(g2a_m),
-        .g2b_m(g2b_m),
         .out_sel(out_sel),
         .dout(dout)
     );

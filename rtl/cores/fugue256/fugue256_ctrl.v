@@ -23,9 +23,6 @@ module fugue256_ctrl #(
     output wire         tix,
     output wire         g2a,
     output wire         g2b,
-    output wire         tix_m,     // copies of tix, g2a, g2b for the SMIX input multiplexer
-    output wire         g2a_m,
-    output wire         g2b_m,
     output wire [2:0]   out_sel
 );
 
@@ -59,11 +56,6 @@ module fugue256_ctrl #(
     reg        g2a_q, g2a_d;
     reg        g2b_q, g2b_d;
     reg        out_q, out_d;
-    // copies for the SMIX input multiplexer (the first LUT level of the critical path),
-    // so that the wide fan-out of the state multiplexers does not slow them down; they
-    // have no reset, so that synthesis does not merge them with the originals (they are
-    // used only under step_en, which is reset)
-    reg        tix_m_q, g2a_m_q, g2b_m_q;
 
     assign src_read = src_ready && rd_q;
     assign dst_write = dst_ready && out_q;
@@ -72,9 +64,6 @@ module fugue256_ctrl #(
     assign tix = tix_q;
     assign g2a = g2a_q;
     assign g2b = g2b_q;
-    assign tix_m = tix_m_q;
-    assign g2a_m = g2a_m_q;
-    assign g2b_m = g2b_m_q;
     assign out_sel = oc_q;
 
     // words of a segment: SEGMENT_BITS / 32, plus (for the last) a partial word and 2
@@ -152,9 +141,6 @@ module fugue256_ctrl #(
             out_q <= out_d;
         end
         last_q <= last_d;
-        tix_m_q <= tix_d;
-        g2a_m_q <= g2a_d;
-        g2b_m_q <= g2b_d;
         cnt_q <= cnt_d;
         segend_q <= segend_d;
         fc_q <= fc_d;

@@ -26,9 +26,6 @@ module fugue256_datapath (
     input  wire        tix,      // R step that takes din (TIX first)
     input  wire        g2a,      // G2a step
     input  wire        g2b,      // G2b step
-    input  wire        tix_m,    // copies of tix, g2a, g2b for the SMIX inputs
-    input  wire        g2a_m,
-    input  wire        g2b_m,
     input  wire [2:0]  out_sel,  // digest word on dout
     output reg  [31:0] dout
 );
@@ -53,10 +50,10 @@ module fugue256_datapath (
     endgenerate
 
     // ---------------------------------------------------------------- SMIX
-    assign sm_in0 = g2a_m ? o[15] ^ o[0] : o[27] ^ (g2b_m ? o[11] : o[1] ^ (tix_m ? o[24] : 32'd0));
-    assign sm_in1 = g2a_m ? o[16] : o[28] ^ (g2b_m ? 32'd0 : o[2]);
-    assign sm_in2 = g2a_m ? o[17] : o[29] ^ (g2b_m ? 32'd0 : o[3]);
-    assign sm_in3 = g2a_m ? o[18] : (tix_m ? din : o[0]);
+    assign sm_in0 = g2a ? o[15] ^ o[0] : o[27] ^ (g2b ? o[11] : o[1] ^ (tix ? o[24] : 32'd0));
+    assign sm_in1 = g2a ? o[16] : o[28] ^ (g2b ? 32'd0 : o[2]);
+    assign sm_in2 = g2a ? o[17] : o[29] ^ (g2b ? 32'd0 : o[3]);
+    assign sm_in3 = g2a ? o[18] : (tix ? din : o[0]);
 
     fugue_smix u_smix (
         .in0(sm_in0), .in1(sm_in1), .in2(sm_in2), .in3(sm_in3),
