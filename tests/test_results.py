@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from hashbed.cli import main
 from hashbed.cores import load_core
 from hashbed.errors import HashbedError
 from hashbed.pipeline import Pipeline
@@ -43,3 +44,22 @@ def test_finished_jobs_are_reused_unless_forced(db: Path, tmp_path: Path) -> Non
         forced = Pipeline(store, tmp_path, force=True).measure(core)
         assert forced.outputs == first.outputs
         assert len(store.jobs("measure")) == 1  # same inputs: one row, replaced
+
+
+def test_import_copies_finished_jobs_once(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "other.db"
+    with ResultStore(other) as store:
+        store.put("implement", {"core": "x", "device": "ecp5-85k", "seed": 1}, {"luts": 10})
+        store.put("implement", {"core": "y", "device": "ecp5-85k", "seed": 1}, {}, error="nextpnr: no route")
+    with ResultStore(db) as store:
+        mine = store.put("implement", {"core": "x", "device": "ecp5-85k", "seed": 1}, {"luts": 11})
+        assert store.import_from(other) == (0, 1)  # same key: this store's row stays
+        assert store.jobs("implement") == [mine]
+    assert main(["results", "--db", str(tmp_path / "new.db"), "--import", str(other), "--json"]) == 0
+    assert "1 jobs copied, 0 already" in capsys.readouterr().err
+    with ResultStore(tmp_path / "new.db") as store:
+        [copied] = store.jobs("implement")
+        assert copied.outputs == {"luts": 10} and copied.ok
+        assert store.import_from(other) == (0, 1)
+    with pytest.raises(HashbedError, match="cannot import .*missing.db: no such file"):
+        ResultStore(db).import_from(tmp_path / "missing.db")

@@ -179,6 +179,9 @@ def _latest_rows(records: list[JobRecord], keep_all: bool) -> list[dict[str, Any
 
 def cmd_results(args: argparse.Namespace) -> int:
     with ResultStore(args.db) as store:
+        for other in args.import_db or []:
+            copied, present = store.import_from(other)
+            err.print(f"imported {other}: {copied} jobs copied, {present} already in {args.db}")
         records = [r for r in store.jobs("metrics", args.core, args.device) if r.ok]
         rows = ranked(_latest_rows(records, args.all), reference_tpa(store))
     if args.blocks:
@@ -323,6 +326,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--device", help="only this device")
     p.add_argument("--all", action="store_true", help="every stored row, not only the latest per core, device and seed")
     p.add_argument("--blocks", type=int, help="add the throughput for messages of this many blocks")
+    p.add_argument("--import", dest="import_db", type=Path, action="append", metavar="DB",
+                   help="first copy the finished jobs of another store (repeatable; jobs already here are kept)")
     p.set_defaults(func=cmd_results)
 
     testbed_commands.add_parser(sub, common)

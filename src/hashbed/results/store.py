@@ -133,6 +133,26 @@ class ResultStore:
         rows = self._db.execute(query + " ORDER BY finished_at, rowid", args).fetchall()
         return [self._record(row) for row in rows]
 
+    def import_from(self, other: Path) -> tuple[int, int]:
+        """Copy the finished jobs of another store (e.g. from another machine) into this one.
+
+        A job is identified by its key, the hash of its step and inputs: a key already here
+        keeps this store's row, so importing twice adds nothing. Failed jobs are not copied.
+        Returns (jobs copied, jobs already here).
+        """
+        if not other.is_file():
+            raise HashbedError(f"cannot import {other}: no such file (pass the path of another hashbed.db)")
+        try:
+            with sqlite3.connect(f"file:{other}?mode=ro", uri=True) as source:
+                rows = source.execute("SELECT * FROM jobs WHERE status = 'ok'").fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise HashbedError(f"cannot import {other}: {exc} (is it a hashbed results database?)") from None
+        with self._db:
+            before = self._db.total_changes
+            self._db.executemany("INSERT OR IGNORE INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            copied = self._db.total_changes - before
+        return copied, len(rows) - copied
+
     @staticmethod
     def _record(row: tuple[Any, ...]) -> JobRecord:
         key, step, core, device, seed, status, error, inputs, outputs, version, finished = row
