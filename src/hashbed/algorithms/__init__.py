@@ -9,6 +9,7 @@ from hashbed.algorithms.jh import Jh256Round2, Jh256Round3
 from hashbed.algorithms.keccak import Keccak256Round2, Keccak256Round3, Sha3_256
 from hashbed.algorithms.message import Message
 from hashbed.algorithms.sha import Sha1, Sha256
+from hashbed.algorithms.shavite import Shavite3_256
 from hashbed.algorithms.skein import Skein512
 from hashbed.errors import HashbedError
 
@@ -21,6 +22,7 @@ ALGORITHMS: dict[str, HashAlgorithm] = {
         Jh256Round2(), Jh256Round3(),
         Keccak256Round2(), Keccak256Round3(), Sha3_256(),
         Skein512("round2"), Skein512("round3"),
+        Shavite3_256(),
     )
 }
 
