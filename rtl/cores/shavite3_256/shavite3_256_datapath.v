@@ -13,12 +13,14 @@
 // p = c mod 3 of round c / 3:
 //   p = 0, 1:  X <= AES(X) ^ k1, k2 (the round's second and third subkey)
 //   p = 2:     R <= AES(X) ^ L,  L <= R,  X <= AES(X) ^ L ^ k0' (next round's first key)
-// In c = 35 (p = 2 of round 11) the feed-forward h ^= (L, R) is folded in (h_fin):
-//   H <= H ^ {R, L ^ AES(X)},  L <= H_hi ^ R,  R <= H_lo ^ L ^ AES(X),
-//   X <= R_new ^ m0 (first subkey of the next block),
-// so the next block starts in the same cycle. The idle state (clr) is L = R = 0 and
-// X = 52..52 (SubBytes of 0x52 is 0, so AES(X) = 0) with H = IV (h_iv): the same c = 35
-// step then starts a message's first block from the IV.
+// The key of X (K0, or K0 ^ L in p = 2) is registered one cycle ahead in KX, so X's
+// input is AES(X) ^ KX. The feed-forward h ^= (L, R) is folded in three cycles early:
+// in c = 32 (pre) R <= AES(X) ^ L ^ H_hi and L <= R ^ H_lo (those values are used only
+// by the c = 35 step), so in c = 35 the plain p = 2 step gives the new chaining value
+// (L, R) = (R, AES(X) ^ L), which H takes (h_fin), and X <= R_new ^ m0 starts the next
+// block in the same cycle. The idle state (clr) is L = IV_lo, R = IV_hi, X = 52..52
+// (SubBytes of 0x52 is 0, so AES(X) = 0): the same c = 35 step then starts a message's
+// first block with H = (L, R) = IV.
 //
 // Message expansion. A window K0..K3 of four 128-bit chunks (K0 oldest) slides one
 // chunk per cycle: at cycle c it holds chunks c+1 .. c+4 of the 36, K0 is the key of
