@@ -47,8 +47,8 @@ module shavite3_256_core #(
     end
 
     wire        a_shift, b_shift, k_en, k_sel_m, k_sel_nl;
-    wire        inj_en, inj_4, inj_14, inj_21, inj_31;
-    wire        x_en, lr_en, kx_l, pre, h_fin, clr;
+    wire        inj_4, inj_14, inj_21, inj_31;
+    wire        x_en, lr_en, key_l, h_fin, clr, h_iv;
     wire [63:0] cnt;
     wire [1:0]  out_sel;
 
@@ -68,17 +68,16 @@ module shavite3_256_core #(
         .k_sel_m(k_sel_m),
         .k_sel_nl(k_sel_nl),
         .cnt(cnt),
-        .inj_en(inj_en),
         .inj_4(inj_4),
         .inj_14(inj_14),
         .inj_21(inj_21),
         .inj_31(inj_31),
         .x_en(x_en),
         .lr_en(lr_en),
-        .kx_l(kx_l),
-        .pre(pre),
+        .key_l(key_l),
         .h_fin(h_fin),
         .clr(clr),
+        .h_iv(h_iv),
         .out_sel(out_sel)
     );
 
@@ -93,17 +92,16 @@ module shavite3_256_core #(
         .k_sel_m(k_sel_m),
         .k_sel_nl(k_sel_nl),
         .cnt(cnt),
-        .inj_en(inj_en),
         .inj_4(inj_4),
         .inj_14(inj_14),
         .inj_21(inj_21),
         .inj_31(inj_31),
         .x_en(x_en),
         .lr_en(lr_en),
-        .kx_l(kx_l),
-        .pre(pre),
+        .key_l(key_l),
         .h_fin(h_fin),
         .clr(clr),
+        .h_iv(h_iv),
         .out_sel(out_sel)
     );
 

@@ -45,17 +45,16 @@ module shavite3_256_ctrl #(
     output wire         k_sel_m,
     output wire         k_sel_nl,
     output wire [63:0]  cnt,
-    output wire         inj_en,
     output wire         inj_4,
     output wire         inj_14,
     output wire         inj_21,
     output wire         inj_31,
     output wire         x_en,
     output wire         lr_en,
-    output wire         kx_l,
-    output wire         pre,
+    output wire         key_l,
     output wire         h_fin,
     output wire         clr,
+    output wire         h_iv,
     output wire [1:0]   out_sel
 );
 
@@ -116,30 +115,30 @@ module shavite3_256_ctrl #(
     reg        cur_last_q, cur_last_d; // the block being compressed is the message's last
     reg [63:0] cnt_q, cnt_d;          // its counter
     reg [1:0]  out_q, out_d;          // digest word
+    reg        msg_done;              // last digest word written
 
     // Registered strobes
     reg adv_q, adv_d;                 // the sequencer advances (no wait)
     reg unload_q, unload_d;
     reg k_sel_m_q, k_sel_m_d, k_sel_nl_q, k_sel_nl_d;
     reg inj_4_q, inj_4_d, inj_14_q, inj_14_d, inj_21_q, inj_21_d, inj_31_q, inj_31_d;
-    reg x_en_q, x_en_d, lr_en_q, lr_en_d, kx_l_q, kx_l_d, pre_q, pre_d, h_fin_q, h_fin_d;
-    reg clr_q, clr_d;
+    reg x_en_q, x_en_d, lr_en_q, lr_en_d, key_l_q, key_l_d, h_fin_q, h_fin_d;
+    reg clr_q, clr_d, h_iv_q, h_iv_d;
 
     assign k_en = adv_q;
     assign k_sel_m = k_sel_m_q;
     assign k_sel_nl = k_sel_nl_q;
     assign cnt = cnt_q;
-    assign inj_en = adv_q;
     assign inj_4 = inj_4_q;
     assign inj_14 = inj_14_q;
     assign inj_21 = inj_21_q;
     assign inj_31 = inj_31_q;
     assign x_en = x_en_q;
     assign lr_en = lr_en_q;
-    assign kx_l = kx_l_q;
-    assign pre = pre_q;
+    assign key_l = key_l_q;
     assign h_fin = h_fin_q;
     assign clr = clr_q;
+    assign h_iv = h_iv_q;
     assign out_sel = out_q;
 
     always @* begin
@@ -167,6 +166,7 @@ module shavite3_256_ctrl #(
         cnt_d = cnt_q;
         out_d = out_q;
         dst_write = 1'b0;
+        msg_done = 1'b0;
 
         case (rd_q)
             RD_HEADER: if (src_ready) begin
@@ -233,6 +233,7 @@ module shavite3_256_ctrl #(
                 dst_write = 1'b1;
                 out_d = out_q + 1'b1;
                 if (out_q == 2'd3) begin
+                    msg_done = 1'b1;
                     e_d = E_IDLE;
                     cur_last_d = 1'b0;
                     done_d = {CW{1'b0}};
@@ -245,14 +246,12 @@ module shavite3_256_ctrl #(
     end
 
     // Strobes for the next cycle, from the next state
-    reg p1, p2;  // c_d mod 3 == 1, 2 (p = 2: the last AES round of a Feistel round)
+    reg p2;  // c_d mod 3 == 2: the last AES round of a Feistel round
     always @* begin
         case (c_d)
             6'd2, 6'd5, 6'd8, 6'd11, 6'd14, 6'd17, 6'd20, 6'd23, 6'd26, 6'd29, 6'd32, 6'd35:
-                {p1, p2} = 2'b01;
-            6'd1, 6'd4, 6'd7, 6'd10, 6'd13, 6'd16, 6'd19, 6'd22, 6'd25, 6'd28, 6'd31, 6'd34:
-                {p1, p2} = 2'b10;
-            default: {p1, p2} = 2'b00;
+                p2 = 1'b1;
+            default: p2 = 1'b0;
         endcase
         can_d = rd_d == RD_DATA && !m_full_d;
         adv_d = e_d == E_RUN && (c_d != 6'd31 || cur_last_d || m_full_d);
@@ -261,17 +260,16 @@ module shavite3_256_ctrl #(
         // nonlinear chunks 4..7, 12..15, 20..23, 28..31 are made in c = 35, 0..2, 7..10, ...
         k_sel_nl_d = c_d == 6'd35 || c_d <= 6'd2 || (c_d >= 6'd7 && c_d <= 6'd10)
             || (c_d >= 6'd15 && c_d <= 6'd18) || (c_d >= 6'd23 && c_d <= 6'd26);
-        // the counter words are registered one cycle before their chunk is made
-        inj_4_d = c_d == 6'd34;
-        inj_14_d = c_d == 6'd8;
-        inj_21_d = c_d == 6'd15;
-        inj_31_d = c_d == 6'd25;
+        inj_4_d = c_d == 6'd35;
+        inj_14_d = c_d == 6'd9;
+        inj_21_d = c_d == 6'd16;
+        inj_31_d = c_d == 6'd26;
         x_en_d = adv_d && !(boot_d && c_d != 6'd35);
         lr_en_d = x_en_d && p2;
-        kx_l_d = p1;  // the compression key is registered one cycle ahead
-        pre_d = c_d == 6'd32;
+        key_l_d = p2;
         h_fin_d = x_en_d && c_d == 6'd35;
         clr_d = e_q == E_RUN && e_d == E_OUT;
+        h_iv_d = msg_done;
     end
 
     // Registers
@@ -291,6 +289,7 @@ module shavite3_256_ctrl #(
             lr_en_q <= 1'b0;
             h_fin_q <= 1'b0;
             clr_q <= 1'b0;
+            h_iv_q <= 1'b0;
         end else begin
             rd_q <= rd_d;
             m_full_q <= m_full_d;
@@ -306,6 +305,7 @@ module shavite3_256_ctrl #(
             lr_en_q <= lr_en_d;
             h_fin_q <= h_fin_d;
             clr_q <= clr_d;
+            h_iv_q <= h_iv_d;
         end
         word_q <= word_d;
         seg_end_q <= seg_end_d;
@@ -324,8 +324,7 @@ module shavite3_256_ctrl #(
         inj_14_q <= inj_14_d;
         inj_21_q <= inj_21_d;
         inj_31_q <= inj_31_d;
-        kx_l_q <= kx_l_d;
-        pre_q <= pre_d;
+        key_l_q <= key_l_d;
     end
 
 endmodule

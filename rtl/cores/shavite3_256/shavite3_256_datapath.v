@@ -13,14 +13,12 @@
 // p = c mod 3 of round c / 3:
 //   p = 0, 1:  X <= AES(X) ^ k1, k2 (the round's second and third subkey)
 //   p = 2:     R <= AES(X) ^ L,  L <= R,  X <= AES(X) ^ L ^ k0' (next round's first key)
-// The key of X (K0, or K0 ^ L in p = 2) is registered one cycle ahead in KX, so X's
-// input is AES(X) ^ KX. The feed-forward h ^= (L, R) is folded in three cycles early:
-// in c = 32 (pre) R <= AES(X) ^ L ^ H_hi and L <= R ^ H_lo (those values are used only
-// by the c = 35 step), so in c = 35 the plain p = 2 step gives the new chaining value
-// (L, R) = (R, AES(X) ^ L), which H takes (h_fin), and X <= R_new ^ m0 starts the next
-// block in the same cycle. The idle state (clr) is L = IV_lo, R = IV_hi, X = 52..52
-// (SubBytes of 0x52 is 0, so AES(X) = 0): the same c = 35 step then starts a message's
-// first block with H = (L, R) = IV.
+// In c = 35 (p = 2 of round 11) the feed-forward h ^= (L, R) is folded in (h_fin):
+//   H <= H ^ {R, L ^ AES(X)},  L <= H_hi ^ R,  R <= H_lo ^ L ^ AES(X),
+//   X <= R_new ^ m0 (first subkey of the next block),
+// so the next block starts in the same cycle. The idle state (clr) is L = R = 0 and
+// X = 52..52 (SubBytes of 0x52 is 0, so AES(X) = 0) with H = IV (h_iv): the same c = 35
+// step then starts a message's first block from the IV.
 //
 // Message expansion. A window K0..K3 of four 128-bit chunks (K0 oldest) slides one
 // chunk per cycle: at cycle c it holds chunks c+1 .. c+4 of the 36, K0 is the key of
@@ -47,18 +45,17 @@ module shavite3_256_datapath (
     input  wire         k_sel_m,    // new chunk: message buffer ...
     input  wire         k_sel_nl,   // ... nonlinear step, else linear step
     input  wire [63:0]  cnt,        // bit counter of the block being expanded
-    input  wire         inj_en,     // load the counter words of the next cycle's chunk:
-    input  wire         inj_4,      // chunk 4 (rk16, rk17)
+    input  wire         inj_4,      // counter words of chunk 4 (rk16, rk17)
     input  wire         inj_14,     // chunk 14 (rk57, rk58)
     input  wire         inj_21,     // chunk 21 (rk86, rk87)
     input  wire         inj_31,     // chunk 31 (rk124, rk127)
     // compression
     input  wire         x_en,       // X advances
     input  wire         lr_en,      // L, R advance (p = 2)
-    input  wire         kx_l,       // the next cycle is a p = 2 step: its key includes L
-    input  wire         pre,        // p = 2 step of c = 32: H XORed into L and R
-    input  wire         h_fin,      // feed-forward step (c = 35): H = (L, R) new
-    input  wire         clr,        // idle state: L = IV_lo, R = IV_hi, X = 52..52
+    input  wire         key_l,      // X's key includes L (p = 2)
+    input  wire         h_fin,      // feed-forward step (c = 35): H advances, H in keys
+    input  wire         clr,        // L = R = 0, X = 52..52
+    input  wire         h_iv,       // H = IV
     input  wire [1:0]   out_sel     // digest word on dout
 );
 
@@ -97,17 +94,12 @@ module shavite3_256_datapath (
 
     wire [31:0] c0 = bswap(cnt[31:0]);
     wire [31:0] c1 = bswap(cnt[63:32]);
-    reg  [127:0] inj_q;
-    assign inj = inj_q;
-    wire [127:0] inj_d = {
+    assign inj = {
         (inj_4 || inj_31) ? c0 : 32'd0,
         inj_4 ? ~c1 : (inj_14 ? c1 : 32'd0),
         inj_14 ? ~c0 : (inj_21 ? c1 : 32'd0),
         inj_21 ? ~c0 : (inj_31 ? ~c1 : 32'd0)
     };
-    always @(posedge clk) begin
-        if (inj_en) inj_q <= inj_d;
-    end
 
     wire [31:0] n0 = k0_q[127:96] ^ k3_q[95:64];
     assign lin = {n0, k0_q[95:64] ^ k3_q[63:32], k0_q[63:32] ^ k3_q[31:0], k0_q[31:0] ^ n0};
@@ -128,7 +120,7 @@ module shavite3_256_datapath (
     end
 
     // ------------------------------------------------------------ compression
-    reg  [127:0] x_q, l_q, r_q, kx_q;
+    reg  [127:0] x_q, l_q, r_q;
     reg  [255:0] h_q;
     wire [127:0] c_mixed;  // AES(X)
 
@@ -138,19 +130,18 @@ module shavite3_256_datapath (
         .result(c_mixed)
     );
 
-    // The key of the compression step, one cycle ahead: K0 (= K1 now) ^ L in p = 2
-    // (L does not change in the cycle before a p = 2 step)
-    wire [127:0] kx_d = k1_q ^ (kx_l ? l_q : 128'd0);
-    wire [127:0] x_d = c_mixed ^ kx_q;
-    wire [127:0] r_d = c_mixed ^ l_q ^ (pre ? h_q[255:128] : 128'd0);
-    wire [127:0] l_d = r_q ^ (pre ? h_q[127:0] : 128'd0);
+    wire [127:0] h_hi = h_q[255:128];
+    wire [127:0] h_lo = h_q[127:0];
+    wire [127:0] r_d = c_mixed ^ l_q ^ (h_fin ? h_lo : 128'd0);
+    wire [127:0] l_d = r_q ^ (h_fin ? h_hi : 128'd0);
+    wire [127:0] x_d = c_mixed ^ k0_q ^ (key_l ? l_q : 128'd0) ^ (h_fin ? h_lo : 128'd0);
+    wire [255:0] h_d = {h_hi ^ r_q, h_lo ^ l_q ^ c_mixed};
 
     always @(posedge clk) begin
-        if (k_en) kx_q <= kx_d;
         if (rst || clr) begin
             x_q <= X_IDLE;
-            l_q <= IV[127:0];
-            r_q <= IV[255:128];
+            l_q <= 128'd0;
+            r_q <= 128'd0;
         end else begin
             if (x_en) x_q <= x_d;
             if (lr_en) begin
@@ -158,7 +149,8 @@ module shavite3_256_datapath (
                 r_q <= r_d;
             end
         end
-        if (h_fin) h_q <= {l_d, r_d};
+        if (rst || h_iv) h_q <= IV;
+        else if (h_fin) h_q <= h_d;
     end
 
     // ------------------------------------------------------------ digest
