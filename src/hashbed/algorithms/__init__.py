@@ -12,6 +12,7 @@ from hashbed.algorithms.keccak import Keccak256Round2, Keccak256Round3, Sha3_256
 from hashbed.algorithms.message import Message
 from hashbed.algorithms.sha import Sha1, Sha256
 from hashbed.algorithms.shabal import Shabal256Round2
+from hashbed.algorithms.shavite import Shavite3_256
 from hashbed.algorithms.skein import Skein512
 from hashbed.errors import HashbedError
 
@@ -27,6 +28,7 @@ ALGORITHMS: dict[str, HashAlgorithm] = {
         Keccak256Round2(), Keccak256Round3(), Sha3_256(),
         Skein512("round2"), Skein512("round3"),
         Shabal256Round2(),
+        Shavite3_256(),
     )
 }
 
