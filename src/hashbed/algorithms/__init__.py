@@ -5,6 +5,7 @@ from __future__ import annotations
 from hashbed.algorithms.base import HashAlgorithm
 from hashbed.algorithms.blake import Blake256Round2, Blake256Round3
 from hashbed.algorithms.groestl import Groestl256Round2, Groestl256Round3
+from hashbed.algorithms.hamsi import Hamsi256Round2
 from hashbed.algorithms.jh import Jh256Round2, Jh256Round3
 from hashbed.algorithms.keccak import Keccak256Round2, Keccak256Round3, Sha3_256
 from hashbed.algorithms.message import Message
@@ -18,6 +19,7 @@ ALGORITHMS: dict[str, HashAlgorithm] = {
         Sha1(), Sha256(),
         Blake256Round2(), Blake256Round3(),
         Groestl256Round2(), Groestl256Round3(),
+        Hamsi256Round2(),
         Jh256Round2(), Jh256Round3(),
         Keccak256Round2(), Keccak256Round3(), Sha3_256(),
         Skein512("round2"), Skein512("round3"),
