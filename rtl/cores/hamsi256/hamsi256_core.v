@@ -25,9 +25,9 @@
 // rnd_q and final_q (the block in the rounds is the last) are registered one clock ahead.
 //
 // Cycles for a message of N padded blocks (inclusive, first header read to last digest
-// word): 1 (header) + 1 (first word) + 3*N (rounds) + 3 (Pf has 3 more rounds) + 8
-// (digest words) = 1 + 1 + 3*N + 3 + 8. Segment headers after the first cost nothing:
-// they are read while a block is processed.
+// word): 1 (header) + 1 (first word) + 3 (Pf has 3 more rounds than P) + 3*N (rounds)
+// + 8 (digest words) = 1 + 1 + 3 + 3*N + 8. Segment headers after the first cost
+// nothing: they are read while a block is processed.
 module hamsi256_core #(
     // Bus width in bits; only 32 is implemented (one block per word).
     parameter W = 32

@@ -19,10 +19,14 @@ DEFAULT_MAX_BLOCKS = 4
 class Measurement:
     core: str
     block_bits: int
-    #: Cycles from the first header word read to the last digest word written, for N = 1, 2, ...
+    #: Cycles from the first header word read to the last digest word written, for N =
+    #: first_blocks, first_blocks + 1, ...
     cycles: list[int]
     measured: CycleFormula
     expected: CycleFormula
+    #: The fewest blocks a message pads to (1, or more where the padding alone is longer
+    #: than a block, as in Fugue's 64-bit length after 32-bit blocks).
+    first_blocks: int = 1
 
     @property
     def matches(self) -> bool:
@@ -41,7 +45,7 @@ class Measurement:
             "expected_lp": self.expected.lp,
             "expected_end": self.expected.end,
             "matches": self.matches,
-            "cycles_by_blocks": {str(n): c for n, c in enumerate(self.cycles, start=1)},
+            "cycles_by_blocks": {str(n): c for n, c in enumerate(self.cycles, start=self.first_blocks)},
         }
 
 
@@ -56,23 +60,25 @@ def message_of_blocks(algorithm: HashAlgorithm, blocks: int) -> Message:
 
 
 def measure(core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS) -> Measurement:
-    """Cycle counts for messages of 1..max_blocks blocks, each alone, without stalls."""
+    """Cycle counts for messages of 1..max_blocks blocks (first..first+max_blocks-1 where no
+    message pads to fewer than first blocks), each alone, without stalls."""
     if max_blocks < 2:
         raise HashbedError("measuring a cycle formula needs messages of at least 1 and 2 blocks (max_blocks >= 2)")
     algorithm = core.algorithm
     out_words = digest_word_count(algorithm.digest_bits, core.bus_width)
-    messages = [message_of_blocks(algorithm, n) for n in range(1, max_blocks + 1)]
+    first = max(1, algorithm.padded_bits(0) // algorithm.block_bits)
+    messages = [message_of_blocks(algorithm, n) for n in range(first, first + max_blocks)]
     stream = [(message_words(algorithm, m, core.bus_width), out_words) for m in messages]
     run = run_stream(build_simulator(core), stream, isolate=True, core_name=core.name)
-    for blocks, (message, result) in enumerate(zip(messages, run.messages), start=1):
+    for blocks, (message, result) in enumerate(zip(messages, run.messages), start=first):
         if digest_from_words(result.outputs, algorithm.digest_bits, core.bus_width) != algorithm.digest(message):
             raise CoreFailure(f"core {core.name}: wrong digest for the {blocks}-block message while measuring; run 'hashbed verify {core.name}'")
     cycles = [r.cycles for r in run.messages]
     ends = {r.output_cycles for r in run.messages}
     steps = {b - a for a, b in zip(cycles, cycles[1:])}
     if len(steps) != 1 or len(ends) != 1:
-        raise CoreFailure(f"core {core.name}: cycle counts {cycles} (N = 1..{max_blocks}) are not of the form st + lp*N + end")
+        raise CoreFailure(f"core {core.name}: cycle counts {cycles} (N = {first}..{first + max_blocks - 1}) are not of the form st + lp*N + end")
     lp = steps.pop()
     end = ends.pop()
-    measured = CycleFormula(st=cycles[0] - lp - end, lp=lp, end=end)
-    return Measurement(core.name, algorithm.block_bits, cycles, measured, core.cycles)
+    measured = CycleFormula(st=cycles[0] - lp * first - end, lp=lp, end=end)
+    return Measurement(core.name, algorithm.block_bits, cycles, measured, core.cycles, first)
