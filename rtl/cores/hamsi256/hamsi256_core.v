@@ -7,17 +7,17 @@
 //   mexp_q   the expanded next block (m0..m7, 256 bits): a word is expanded as it is read
 //            (hamsi256_expand) and waits there until its block starts (mvalid_q).
 //   cv_q     the chaining value h0..h7; after the last round of a block it takes
-//            h ^ T(round output); while the digest is written it shifts up by one word a
-//            clock and takes the IV words from below, so it holds the IV again for the
-//            next message.
+//            h ^ T(round output) (clock enable); it is set to the IV by the flip-flops'
+//            set/reset at reset and when the last digest word is written. The digest
+//            words are read from it through an 8:1 multiplexer.
 //   state_q  the 512-bit state with the constants of the next round already XORed in
 //            (alpha of P or Pf, and the round counter in s1), so that a round is the
 //            S-box layer and L (hamsi256_round) on the round input, and the constant
-//            addition merges into the XOR trees of L.
+//            addition merges into the LUT4s of L (see hamsi256_round).
 //   The round input is state_q, or, in the first round of a block (take_q), the
-//   concatenation of mexp_q and cv_q with the round-0 constants: no extra clock to load a
-//   block, and the next block's word is read during the current block's first round.
-//   A block takes 3 clocks (P), the message's last block 6 (Pf).
+//   concatenation of mexp_q and cv_q with the round-0 constants (one LUT4 per bit): no
+//   extra clock to load a block, and the next block's word is read during the current
+//   block's first round. A block takes 3 clocks (P), the message's last block 6 (Pf).
 //
 // Control: the reader takes a header, then the segment's words; a last segment of
 // SEGMENT_BITS bits has floor(SEGMENT_BITS / 32) + 3 blocks, another segment
@@ -50,7 +50,7 @@ module hamsi256_core #(
     end
 
     localparam [255:0] IV = 256'h76657273_69746569_74204c65_7576656e_2c204465_70617274_656d656e_7420456c;
-    // Round constants of P and Pf, words s0..s15
+    // Round constants of P and Pf, words s0..s15 (as in hamsi256_round)
     localparam [511:0] ALPHA_P = {
         32'hff00f0f0, 32'hccccaaaa, 32'hf0f0cccc, 32'hff00aaaa,
         32'hf0f0cccc, 32'haaaaff00, 32'hccccff00, 32'haaaaf0f0,
@@ -62,6 +62,7 @@ module hamsi256_core #(
         32'h0ff0f9c0, 32'hcaf9639c, 32'hcaf9f9c0, 32'h639c0ff0,
         32'hf9c0caf9, 32'h639c0ff0, 32'hf9c0639c, 32'h0ff0caf9};
 
+    localparam TAKE_COPIES = 16;
     localparam [1:0] R_HEADER = 2'd0,  // waiting for a segment header
                      R_DATA   = 2'd1,  // reading the segment's words
                      R_WAIT   = 2'd2;  // message read, waiting for its digest to be written
@@ -148,7 +149,7 @@ module hamsi256_core #(
 
     // ------------------------------------------------------------------ datapath
     reg  [255:0] mexp_q;
-    reg  [255:0] cv_q, cv_d;
+    reg  [255:0] cv_q;
     reg  [511:0] state_q;
     wire [255:0] mexp_d;
     wire [511:0] y;
@@ -158,40 +159,55 @@ module hamsi256_core #(
         .e(mexp_d)
     );
 
+    // Block start: (m0, m1, h0, h1, h2, h3, m2, m3, m4, m5, h4, h5, h6, h7, m6, m7) with the
+    // constants of round 0 (counter 0)
     wire [511:0] alpha = final_q ? ALPHA_F : ALPHA_P;
-    // Block start: (m0, m1, h0, h1, h2, h3, m2, m3, m4, m5, h4, h5, h6, h7, m6, m7)
     wire [511:0] load = {mexp_q[255:192], cv_q[255:128], mexp_q[191:64], cv_q[127:0],
                          mexp_q[63:0]} ^ alpha;
-    wire [511:0] round_in = take_q ? load : state_q;
+    // take_q drives 512 multiplexers: TAKE_COPIES copies of it (kept flip-flops, so that
+    // Yosys does not merge them), each for 512 / TAKE_COPIES bits.
+    wire [511:0] round_in;
+    genvar gt;
+    generate
+        for (gt = 0; gt < TAKE_COPIES; gt = gt + 1) begin : gen_take
+            localparam BITS = 512 / TAKE_COPIES;
+            (* keep *) reg take_copy_q;
+            (* keep *) always @(posedge clk) take_copy_q <= take_d;
+            assign round_in[BITS*gt +: BITS] = take_copy_q ? load[BITS*gt +: BITS] : state_q[BITS*gt +: BITS];
+        end
+    endgenerate
 
     hamsi256_round u_round (
         .s(round_in),
+        .final_next(final_q),
+        .ctr_next(rnd_q + 3'd1),
         .y(y)
     );
 
-    // Truncation: s0, s1, s2, s3, s8, s9, s10, s11 of the round output
-    wire [255:0] trunc = {y[511:384], y[255:128]};
-
-    function [31:0] iv_word;
-        input [2:0] i;
-        begin
-            iv_word = IV[255 - 32*i -: 32];
-        end
-    endfunction
-
-    always @* begin
-        cv_d = cv_q;
-        if (last_round) cv_d = cv_q ^ trunc;
-        else if (out_write) cv_d = {cv_q[223:0], iv_word(ocnt_q)};
-    end
+    // Truncation: s0, s1, s2, s3, s8, s9, s10, s11 of the round output. y carries the
+    // constants of the round after the last one (counter 3 after P, 6 after Pf), which
+    // are removed again here; they depend on final_q only.
+    localparam [255:0] T_P = {ALPHA_P[511:384], ALPHA_P[255:128]} ^ {32'd0, 32'd3, 192'd0};
+    localparam [255:0] T_F = {ALPHA_F[511:384], ALPHA_F[255:128]} ^ {32'd0, 32'd6, 192'd0};
+    wire [255:0] trunc = {y[511:384], y[255:128]} ^ (final_q ? T_F : T_P);
+    wire         msg_done = out_write && ocnt_q == 3'd7;
 
     always @(posedge clk) begin
         if (word_read) mexp_q <= mexp_d;
-        if (running) state_q <= y ^ alpha ^ {32'd0, 29'd0, rnd_q + 3'd1, 448'd0};
-        if (rst) cv_q <= IV;
-        else cv_q <= cv_d;
+        if (running) state_q <= y;
+        // IV at reset and after the digest is written (flip-flop set/reset)
+        if (rst || msg_done) cv_q <= IV;
+        else if (last_round) cv_q <= cv_q ^ trunc;
     end
 
-    assign dout = cv_q[255:224];
+    // Output: word ocnt_q of the chaining value
+    wire [31:0] cv_word [0:7];
+    genvar gw;
+    generate
+        for (gw = 0; gw < 8; gw = gw + 1) begin : gen_cv_word
+            assign cv_word[gw] = cv_q[255 - 32*gw -: 32];
+        end
+    endgenerate
+    assign dout = cv_word[ocnt_q];
 
 endmodule
