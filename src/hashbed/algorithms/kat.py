@@ -105,11 +105,12 @@ def generated_vectors(algorithm: HashAlgorithm, seed: int = 1) -> list[KatVector
     """The project's own byte-aligned vectors, digests from the model.
 
     Every length from 0 to three blocks plus a few bytes (covering each padding case),
-    then a handful of longer messages; message bytes are seeded random.
+    and at least to 200 bytes (for short blocks: Fugue's are 4 bytes), then a handful of
+    longer messages; message bytes are seeded random.
     """
     rng = random.Random(seed)
     block_bytes = algorithm.block_bits // 8
-    lengths = list(range(3 * block_bytes + 9)) + [rng.randrange(4, 40) * block_bytes + rng.randrange(block_bytes) for _ in range(6)]
+    lengths = list(range(max(3 * block_bytes + 9, 201))) + [rng.randrange(4, 40) * block_bytes + rng.randrange(block_bytes) for _ in range(6)]
     vectors = []
     for length in lengths:
         message = Message.from_bytes(rng.randbytes(length))
