@@ -9,11 +9,12 @@
 // (s2, s7, s8, s13) and (s3, s4, s9, s14):
 //   a1 = a <<< 13, c1 = c <<< 3, b1 = (b ^ a1 ^ c1) <<< 1, d1 = (d ^ c1 ^ (a1 << 3)) <<< 7,
 //   a' = (a1 ^ b1 ^ d1) <<< 5, c' = (c1 ^ d1 ^ (b1 << 7)) <<< 22, b' = b1, d' = d1.
-// Mapping for LUT4s: every S-box output bit is one LUT4 (a kept net), b1 and d1 are each a
-// LUT4 of three S-box bits and the final flag (the next constants folded in: bn, dn below
-// are b1, d1 XOR their next constants), and a', c' take a1 or c1 and two of those kept
+// Written for LUT4s: every S-box output bit is a function of four state bits; b1 and d1
+// are each three S-box bits and the final flag (the next constants folded in: bn, dn
+// below are b1, d1 XOR their next constants), and a', c' take a1 or c1 and two of those
 // nets: a' ^ alpha = a1 ^ bn ^ dn ^ (alpha_a ^ alpha_b ^ alpha_d), again three data bits
-// and the final flag. 4 + 4 LUT4s per bit column, depth 3, no XOR tree wider than a LUT4.
+// and the final flag; so no XOR is wider than a LUT4 and the constants cost no extra
+// level. (Kept nets, (* keep *), at these points gave more LUT4s after flattening.)
 module hamsi256_round (
     input  wire [511:0] s,
     input  wire         final_next,  // the next round is one of Pf (its constants)
