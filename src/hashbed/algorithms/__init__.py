@@ -7,6 +7,7 @@ from hashbed.algorithms.blake import Blake256Round2, Blake256Round3
 from hashbed.algorithms.cubehash import CubeHash256Round2
 from hashbed.algorithms.fugue import Fugue256
 from hashbed.algorithms.groestl import Groestl256Round2, Groestl256Round3
+from hashbed.algorithms.hamsi import Hamsi256Round2
 from hashbed.algorithms.jh import Jh256Round2, Jh256Round3
 from hashbed.algorithms.keccak import Keccak256Round2, Keccak256Round3, Sha3_256
 from hashbed.algorithms.message import Message
@@ -24,6 +25,7 @@ ALGORITHMS: dict[str, HashAlgorithm] = {
         CubeHash256Round2(),
         Fugue256(),
         Groestl256Round2(), Groestl256Round3(),
+        Hamsi256Round2(),
         Jh256Round2(), Jh256Round3(),
         Keccak256Round2(), Keccak256Round3(), Sha3_256(),
         Skein512("round2"), Skein512("round3"),
