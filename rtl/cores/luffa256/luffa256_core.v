@@ -19,7 +19,8 @@
 //   + 8 per block (MI with step 1, steps 2..8)
 //   + 8 blank round + 1 copy of the first digest word     = 9
 //   + 4 digest words
-//   = 1 + 4 + 1 + 8*N + 8 + 1 + 4
+//   = 1 + 4 + 1 + 8 + 1 + 8*N + 4   (st = 15, l+p = 8, end = 4; the study's Zynq core:
+//     3 + 4 + 9*N + 9 + 1 + 4, i.e. 9*N + 21 against 8*N + 19 here)
 module luffa256_core #(
     // Bus width in bits; only 64 is implemented.
     parameter W = 64
