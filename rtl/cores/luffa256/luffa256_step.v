@@ -14,27 +14,21 @@ module luffa256_step (
     output wire [255:0] y
 ); /* verilator no_inline_module */
 
+    // The S-box in algebraic normal form, one XOR of AND terms per output bit, so that
+    // each output bit maps to one LUT4. (As a case statement or a truth-table
+    // constant indexed by the input, Yosys builds a multiplexer tree: 4 LUT4s and two
+    // wide multiplexers per output bit.)
     function [3:0] sbox;
         input [3:0] v;
         begin
-            case (v)
-                4'h0: sbox = 4'd13;
-                4'h1: sbox = 4'd14;
-                4'h2: sbox = 4'd0;
-                4'h3: sbox = 4'd1;
-                4'h4: sbox = 4'd5;
-                4'h5: sbox = 4'd10;
-                4'h6: sbox = 4'd7;
-                4'h7: sbox = 4'd6;
-                4'h8: sbox = 4'd11;
-                4'h9: sbox = 4'd3;
-                4'hA: sbox = 4'd9;
-                4'hB: sbox = 4'd12;
-                4'hC: sbox = 4'd15;
-                4'hD: sbox = 4'd8;
-                4'hE: sbox = 4'd2;
-                default: sbox = 4'd4;
-            endcase
+            sbox[0] = 1'b1 ^ v[0] ^ v[1] ^ (v[1] & v[2]) ^ (v[0] & v[3]) ^ (v[1] & v[3])
+                      ^ (v[0] & v[1] & v[3]) ^ (v[0] & v[2] & v[3]);
+            sbox[1] = v[0] ^ (v[0] & v[1]) ^ (v[1] & v[2]) ^ v[3] ^ (v[0] & v[3]) ^ (v[1] & v[3])
+                      ^ (v[0] & v[1] & v[3]) ^ (v[0] & v[2] & v[3]);
+            sbox[2] = 1'b1 ^ v[1] ^ (v[0] & v[2]) ^ (v[1] & v[2]) ^ (v[0] & v[1] & v[2]) ^ v[3]
+                      ^ (v[1] & v[3]) ^ (v[0] & v[1] & v[3]) ^ (v[2] & v[3]);
+            sbox[3] = 1'b1 ^ v[1] ^ v[2] ^ (v[0] & v[2]) ^ (v[1] & v[2]) ^ (v[0] & v[1] & v[2])
+                      ^ (v[0] & v[3]) ^ (v[1] & v[3]) ^ (v[0] & v[1] & v[3]) ^ (v[2] & v[3]);
         end
     endfunction
 
@@ -47,23 +41,16 @@ module luffa256_step (
     endfunction
 
     // SubCrumb
-    reg [255:0] s;
-    reg [3:0]   lo, hi;
-    integer l;
-    always @* begin
-        for (l = 0; l < 32; l = l + 1) begin
-            lo = sbox({x[96 + l], x[64 + l], x[32 + l], x[l]});
-            hi = sbox({x[128 + l], x[224 + l], x[192 + l], x[160 + l]});
-            s[l] = lo[0];
-            s[32 + l] = lo[1];
-            s[64 + l] = lo[2];
-            s[96 + l] = lo[3];
-            s[160 + l] = hi[0];
-            s[192 + l] = hi[1];
-            s[224 + l] = hi[2];
-            s[128 + l] = hi[3];
+    (* keep *) wire [255:0] s;
+    genvar l;
+    generate
+        for (l = 0; l < 32; l = l + 1) begin : gen_sub
+            assign {s[96 + l], s[64 + l], s[32 + l], s[l]} =
+                sbox({x[96 + l], x[64 + l], x[32 + l], x[l]});
+            assign {s[128 + l], s[224 + l], s[192 + l], s[160 + l]} =
+                sbox({x[128 + l], x[224 + l], x[192 + l], x[160 + l]});
         end
-    end
+    endgenerate
 
     // MixWord and AddConstant
     genvar k;
