@@ -6,10 +6,10 @@
 // (SubCrumb, MixWord, AddConstant) per clock, 8 clocks per 256-bit block. The message
 // injection MI is folded into the first step of each round: the step input is
 // s ^ 2(H0 ^ H1 ^ H2) ^ 2^j M, tweaked, where the message part comes from a mask
-// register and H0 ^ H1 ^ H2 from a register loaded in the last step of the previous
-// round, both zero in every other clock (flip-flop synchronous resets), so the 768
-// state flip-flops have no multiplexer in front of them (only the 256 tweaked bits of
-// Q1 and Q2 choose between their rotated and plain word in the step input). The step constants come from a small ROM on the step number. The next
+// register that is zero in every other clock and the feedback part is gated by a
+// flip-flop, so the 768 state flip-flops have no multiplexer in front of them (only
+// the 256 tweaked bits of Q1 and Q2 choose between their rotated and plain word in the
+// step input). The step constants come from a small ROM on the step number. The next
 // block is read into its own registers while the current one is hashed; the digest
 // H0 ^ H1 ^ H2 leaves through four zero-unless-selected word copies (see
 // luffa256_datapath).
@@ -43,7 +43,7 @@ module luffa256_core #(
     end
 
     wire [3:0] word_we, sel_d;
-    wire       init, mask_load, step_en, mi, last_step;
+    wire       init, mask_load, step_en, mi, g_en;
     wire [2:0] step;
 
     luffa256_ctrl #(
@@ -61,7 +61,7 @@ module luffa256_core #(
         .mask_load(mask_load),
         .step_en(step_en),
         .mi(mi),
-        .last_step(last_step),
+        .g_en(g_en),
         .step(step),
         .sel_d(sel_d)
     );
@@ -74,7 +74,7 @@ module luffa256_core #(
         .mask_load(mask_load),
         .step_en(step_en),
         .mi(mi),
-        .last_step(last_step),
+        .g_en(g_en),
         .step(step),
         .sel_d(sel_d),
         .dout(dout)

@@ -30,7 +30,7 @@ module luffa256_ctrl #(
     output reg          mask_load, // load the mask from the next block
     output wire         step_en,   // a step runs
     output wire         mi,        // first step of a round
-    output wire         last_step, // last step of a round
+    output wire         g_en,      // t gate: first step, output phase
     output wire [2:0]   step,      // step number
     output reg  [3:0]   sel_d      // digest word selected in the next clock
 );
@@ -66,19 +66,19 @@ module luffa256_ctrl #(
     reg           e_out_q, e_out_d;     // output: writing the digest words
     reg [2:0]     step_q, step_d;
     reg           mi_q, mi_d;
-    reg           s7_q, s7_d;           // step_q is 7
+    reg           g_en_q, g_en_d;
     reg           blank_q, blank_d;     // the round that runs is the blank round
     reg [3:0]     sel_q;
 
     wire rem_zero = rem_q == {(W-9){1'b0}};
     wire rem_one = rem_q == {{(W-10){1'b0}}, 1'b1};
-    wire round_end = e_run_q && s7_q;
+    wire round_end = e_run_q && step_q == 3'd7;
     wire can_start = e_wait_q || (round_end && !blank_q);
 
     assign init = init_q || rst;
     assign step_en = e_run_q;
     assign mi = mi_q;
-    assign last_step = s7_q;
+    assign g_en = g_en_q;
     assign step = step_q;
 
     always @* begin
@@ -132,6 +132,7 @@ module luffa256_ctrl #(
         e_out_d = e_out_q;
         step_d = e_run_q ? step_q + 3'd1 : 3'd0;
         mi_d = 1'b0;
+        g_en_d = e_load_q || e_out_q;
         blank_d = blank_q;
         sel_d = sel_q;
         dst_write = 1'b0;
@@ -145,6 +146,7 @@ module luffa256_ctrl #(
                 e_wait_d = 1'b0;
                 e_run_d = 1'b1;
                 mi_d = 1'b1;
+                g_en_d = 1'b1;
                 blank_d = !b_full_q;
             end else begin
                 e_wait_d = 1'b1;
@@ -154,6 +156,7 @@ module luffa256_ctrl #(
         if (round_end && blank_q) begin
             e_run_d = 1'b0;
             e_load_d = 1'b1;
+            g_en_d = 1'b1;
             blank_d = 1'b0;
         end
         if (e_load_q) begin
@@ -167,12 +170,12 @@ module luffa256_ctrl #(
                 // last word: the next message may start
                 e_out_d = 1'b0;
                 e_idle_d = 1'b1;
+                g_en_d = 1'b0;
                 lstate_d = L_HEADER;
                 done_d = 1'b0;
                 first_d = 1'b1;
             end
         end
-        s7_d = e_run_d && step_d == 3'd7;
     end
 
     always @(posedge clk) begin
@@ -188,6 +191,7 @@ module luffa256_ctrl #(
             e_load_q <= 1'b0;
             e_out_q <= 1'b0;
             mi_q <= 1'b0;
+            g_en_q <= 1'b0;
             blank_q <= 1'b0;
             sel_q <= 4'd0;
         end else begin
@@ -202,6 +206,7 @@ module luffa256_ctrl #(
             e_load_q <= e_load_d;
             e_out_q <= e_out_d;
             mi_q <= mi_d;
+            g_en_q <= g_en_d;
             blank_q <= blank_d;
             sel_q <= sel_d;
         end
@@ -209,7 +214,6 @@ module luffa256_ctrl #(
         rem_q <= rem_d;
         last_q <= last_d;
         step_q <= step_d;
-        s7_q <= s7_d;
     end
 
 endmodule

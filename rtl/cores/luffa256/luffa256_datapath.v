@@ -7,19 +7,16 @@
 //                       in_j = s_j                         in the other seven,
 // where t = H0 ^ H1 ^ H2 and mask_j = 2^j * M (multiplications by X in GF(2^32)^8).
 // mask_q is loaded from the next-block registers (b_q) in the clock before the first
-// step and cleared by its flip-flops' synchronous reset in every other clock. t_q is
-// loaded with t of the step's output in the last step of a round (and with t of the
-// IV when a message starts), held while the engine waits for a block, and cleared
-// (synchronous reset) in the first step, so that it is zero in the seven other steps.
-// The message injection thus costs no multiplexer and no gate with a large fan-out in
+// step and cleared by its flip-flops' synchronous reset in every other clock, and the
+// term 2t comes from tg = g_en & t, so the message injection costs no multiplexer in
 // front of the state: only words 4..7 of Q1 and Q2 choose between the tweaked
 // (rotated) and the plain state word, as the tweak applies to the first step only.
 // The tweak's rotations of mask and of 2t are wiring (mask_q is stored rotated).
 //
 // A message starts with s_q set to the IV (synchronous set/reset, no multiplexer).
-// The digest is t_q after the blank round; each of four 64-bit copies takes its word
-// of t_q while it is selected and is cleared otherwise (synchronous reset), and dout
-// is their OR.
+// The digest is t after the blank round; with g_en held during the output phase, each
+// of four 64-bit copies takes its word of tg while it is selected and is cleared
+// otherwise (synchronous reset), and dout is their OR.
 module luffa256_datapath (
     input  wire        clk,
     input  wire [63:0] din,
@@ -28,7 +25,7 @@ module luffa256_datapath (
     input  wire        mask_load, // mask = 2^j * next block in the next clock
     input  wire        step_en,   // a step runs
     input  wire        mi,        // ... and it is the first of a round
-    input  wire        last_step, // ... and it is the last of a round
+    input  wire        g_en,      // tg = t (first step of a round, output phase)
     input  wire [2:0]  step,      // step number, for the constants
     input  wire [3:0]  sel_d,     // one-hot digest word selected in the next clock
     output wire [63:0] dout
@@ -39,7 +36,6 @@ module luffa256_datapath (
         256'h746cd581cf1ccf0e8fc944b35d9b0557de099fa370eee9a0d9d2f256c3b44b95,
         256'hdef610bbee05813990152df46e292011dbf784654eaa6fb444b051e06d251e69
     };
-    localparam [255:0] T_IV = IV[255:0] ^ IV[511:256] ^ IV[767:512];
 
     function [31:0] rotl;
         input [31:0] v;
@@ -62,7 +58,6 @@ module luffa256_datapath (
 
     reg  [767:0] s_q, s_d;      // H0, H1, H2
     reg  [767:0] mask_q, mask_d; // 2^j * M, tweaked; zero except in first steps
-    reg  [255:0] t_q, t_d;      // H0 ^ H1 ^ H2 for the first step; zero in the others
     reg  [255:0] b_q, b_d;      // next block, word 0 in the low bits
     reg  [255:0] copy_q, copy_d; // digest word copies
     wire [191:0] rc;
@@ -73,7 +68,9 @@ module luffa256_datapath (
         .c(rc)
     );
 
-    wire [255:0] tg2 = times2(t_q);
+    // tg = g_en & (H0 ^ H1 ^ H2), and 2 * tg
+    wire [255:0] tg = {256{g_en}} & (s_q[255:0] ^ s_q[511:256] ^ s_q[767:512]);
+    wire [255:0] tg2 = times2(tg);
 
     // Step inputs, with the message injection and the tweak in the first step
     reg [767:0] x;
@@ -126,24 +123,18 @@ module luffa256_datapath (
         mask_d = {768{1'b0}};
         if (mask_load) mask_d = mask_next;
 
-        t_d = t_q;
-        if (init || (step_en && last_step))
-            t_d = init ? T_IV : (y[255:0] ^ y[511:256] ^ y[767:512]);
-        if (step_en && mi) t_d = {256{1'b0}};
-
         b_d = b_q;
         for (i = 0; i < 4; i = i + 1)
             if (word_we[i]) b_d[64*i +: 64] = {din[31:0], din[63:32]};
 
         // Digest word i = t words 2i (high half) and 2i + 1
         for (i = 0; i < 4; i = i + 1)
-            copy_d[64*i +: 64] = sel_d[i] ? {t_q[64*i +: 32], t_q[64*i + 32 +: 32]} : 64'd0;
+            copy_d[64*i +: 64] = sel_d[i] ? {tg[64*i +: 32], tg[64*i + 32 +: 32]} : 64'd0;
     end
 
     always @(posedge clk) begin
         s_q <= s_d;
         mask_q <= mask_d;
-        t_q <= t_d;
         b_q <= b_d;
         copy_q <= copy_d;
     end
