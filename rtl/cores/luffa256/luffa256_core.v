@@ -43,7 +43,7 @@ module luffa256_core #(
     end
 
     wire [3:0] word_we, sel_d;
-    wire       init, mask_load, step_en, mi_next, g_en_next;
+    wire       init, mask_load, step_en, mi, g_en;
     wire [2:0] step;
 
     luffa256_ctrl #(
@@ -60,8 +60,8 @@ module luffa256_core #(
         .init(init),
         .mask_load(mask_load),
         .step_en(step_en),
-        .mi_next(mi_next),
-        .g_en_next(g_en_next),
+        .mi(mi),
+        .g_en(g_en),
         .step(step),
         .sel_d(sel_d)
     );
@@ -73,8 +73,8 @@ module luffa256_core #(
         .init(init),
         .mask_load(mask_load),
         .step_en(step_en),
-        .mi_next(mi_next),
-        .g_en_next(g_en_next),
+        .mi(mi),
+        .g_en(g_en),
         .step(step),
         .sel_d(sel_d),
         .dout(dout)

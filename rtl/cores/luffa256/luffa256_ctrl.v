@@ -29,8 +29,8 @@ module luffa256_ctrl #(
     output wire         init,      // state = IV
     output reg          mask_load, // load the mask from the next block
     output wire         step_en,   // a step runs
-    output wire         mi_next,   // the next clock is the first step of a round
-    output wire         g_en_next, // t gate in the next clock: first step, output phase
+    output wire         mi,        // first step of a round
+    output wire         g_en,      // t gate: first step, output phase
     output wire [2:0]   step,      // step number
     output reg  [3:0]   sel_d      // digest word selected in the next clock
 );
@@ -65,9 +65,8 @@ module luffa256_ctrl #(
     reg           e_load_q, e_load_d;   // output: the copy of word 0 is loaded
     reg           e_out_q, e_out_d;     // output: writing the digest words
     reg [2:0]     step_q, step_d;
-    // mi and g_en have a large fan-out: the datapath keeps copies of their flip-flops
-    reg           mi_d;
-    reg           g_en_d;
+    reg           mi_q, mi_d;
+    reg           g_en_q, g_en_d;
     reg           blank_q, blank_d;     // the round that runs is the blank round
     reg [3:0]     sel_q;
 
@@ -78,8 +77,8 @@ module luffa256_ctrl #(
 
     assign init = init_q || rst;
     assign step_en = e_run_q;
-    assign mi_next = mi_d && !rst;
-    assign g_en_next = g_en_d && !rst;
+    assign mi = mi_q;
+    assign g_en = g_en_q;
     assign step = step_q;
 
     always @* begin
@@ -191,6 +190,8 @@ module luffa256_ctrl #(
             e_run_q <= 1'b0;
             e_load_q <= 1'b0;
             e_out_q <= 1'b0;
+            mi_q <= 1'b0;
+            g_en_q <= 1'b0;
             blank_q <= 1'b0;
             sel_q <= 4'd0;
         end else begin
@@ -204,6 +205,8 @@ module luffa256_ctrl #(
             e_run_q <= e_run_d;
             e_load_q <= e_load_d;
             e_out_q <= e_out_d;
+            mi_q <= mi_d;
+            g_en_q <= g_en_d;
             blank_q <= blank_d;
             sel_q <= sel_d;
         end

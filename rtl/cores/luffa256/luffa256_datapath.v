@@ -24,8 +24,8 @@ module luffa256_datapath (
     input  wire        init,      // s = IV
     input  wire        mask_load, // mask = 2^j * next block in the next clock
     input  wire        step_en,   // a step runs
-    input  wire        mi_next,   // the next clock's step is the first of a round
-    input  wire        g_en_next, // tg = t in the next clock (first step, output phase)
+    input  wire        mi,        // ... and it is the first of a round
+    input  wire        g_en,      // tg = t (first step of a round, output phase)
     input  wire [2:0]  step,      // step number, for the constants
     input  wire [3:0]  sel_d,     // one-hot digest word selected in the next clock
     output wire [63:0] dout
@@ -68,37 +68,19 @@ module luffa256_datapath (
         .c(rc)
     );
 
-    // mi and g_en drive 256 LUTs each: eight flip-flop copies of each (kept, so that
-    // Yosys does not merge them), one per word they gate, cut their routing delay (a
-    // single g_en flip-flop was the start of the critical path, 2.8 ns of routing)
-    reg [7:0] mi_q;   // tweaked word (j - 1) * 4 + (w - 4)
-    reg [7:0] g_en_q; // word w of t
-    genvar c;
-    generate
-        for (c = 0; c < 8; c = c + 1) begin : gen_copies
-            (* keep *) always @(posedge clk) mi_q[c] <= mi_next;
-            (* keep *) always @(posedge clk) g_en_q[c] <= g_en_next;
-        end
-    endgenerate
-
     // tg = g_en & (H0 ^ H1 ^ H2), and 2 * tg
-    wire [255:0] t = s_q[255:0] ^ s_q[511:256] ^ s_q[767:512];
-    reg  [255:0] tg;
-    integer j, w;
-    always @*
-        for (w = 0; w < 8; w = w + 1)
-            tg[32*w +: 32] = {32{g_en_q[w]}} & t[32*w +: 32];
+    wire [255:0] tg = {256{g_en}} & (s_q[255:0] ^ s_q[511:256] ^ s_q[767:512]);
     wire [255:0] tg2 = times2(tg);
 
     // Step inputs, with the message injection and the tweak in the first step
     reg [767:0] x;
+    integer j, w;
     always @* begin
         for (j = 0; j < 3; j = j + 1)
             for (w = 0; w < 8; w = w + 1)
                 if (j > 0 && w >= 4)
                     x[256*j + 32*w +: 32] =
-                        (mi_q[4*(j-1) + w - 4] ? rotl(s_q[256*j + 32*w +: 32], j)
-                                               : s_q[256*j + 32*w +: 32])
+                        (mi ? rotl(s_q[256*j + 32*w +: 32], j) : s_q[256*j + 32*w +: 32])
                         ^ mask_q[256*j + 32*w +: 32] ^ rotl(tg2[32*w +: 32], j);
                 else
                     x[256*j + 32*w +: 32] =
