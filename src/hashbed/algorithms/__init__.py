@@ -10,6 +10,7 @@ from hashbed.algorithms.groestl import Groestl256Round2, Groestl256Round3
 from hashbed.algorithms.hamsi import Hamsi256Round2
 from hashbed.algorithms.jh import Jh256Round2, Jh256Round3
 from hashbed.algorithms.keccak import Keccak256Round2, Keccak256Round3, Sha3_256
+from hashbed.algorithms.luffa import Luffa256
 from hashbed.algorithms.message import Message
 from hashbed.algorithms.sha import Sha1, Sha256
 from hashbed.algorithms.shabal import Shabal256Round2
@@ -28,6 +29,7 @@ ALGORITHMS: dict[str, HashAlgorithm] = {
         Hamsi256Round2(),
         Jh256Round2(), Jh256Round3(),
         Keccak256Round2(), Keccak256Round3(), Sha3_256(),
+        Luffa256(),
         Skein512("round2"), Skein512("round3"),
         Shabal256Round2(),
         Shavite3_256(),
