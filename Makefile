@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 KAT_DIR ?= ../shared/kat
 CORES = $$($(BIN)/hashbed cores --names)
 
-.PHONY: setup bench test test-all kat bench-targets testbed timing clean
+.PHONY: setup bench test test-all kat pipelines sweep bench-targets testbed timing clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,18 @@ test-all: $(STAMP)
 # Every core against every KAT file of its algorithm and version in $(KAT_DIR).
 kat: $(STAMP)
 	@for core in $(CORES); do $(BIN)/hashbed verify $$core --kat-dir $(KAT_DIR) || exit 1; done
+
+# Every depth of every pipeline design hashed with the KAT files and with generated messages
+# under stalls (CI simulates a few depths).
+DESIGNS = $$($(BIN)/hashbed pipeline list --names)
+pipelines: $(STAMP)
+	@for design in $(DESIGNS); do \
+		$(BIN)/hashbed pipeline check $$design --kat-dir $(KAT_DIR) && $(BIN)/hashbed pipeline check $$design || exit 1; done
+
+# The pipeline study (docs/pipelined.md): every design and depth on ECP5-85k, then its tables.
+sweep: $(STAMP)
+	$(BIN)/hashbed sweep pipeline --device ecp5-85k
+	$(BIN)/hashbed report pipeline
 
 # The throughput-per-area targets are defined on ECP5-85k, seed 1.
 bench-targets: $(STAMP)

@@ -41,6 +41,9 @@ def test_bench_stores_area_timing_and_metrics(bench_db, capsys: pytest.CaptureFi
     run_dir = Path(implemented.outputs["run_dir"])
     assert (run_dir / "report.json").is_file() and (run_dir / "settings.json").is_file()
     assert implemented.inputs["core_fingerprint"] == load_core("sha1").fingerprint()
+    available = json.loads((run_dir / "report.json").read_text())["utilization"]
+    device = get_device("ecp5-25k")  # the catalogue's capacities are nextpnr's
+    assert (available["TRELLIS_COMB"]["available"], available["TRELLIS_FF"]["available"]) == (device.luts, device.ffs)
 
 
 def test_results_table_and_csv(bench_db, capsys: pytest.CaptureFixture[str]) -> None:
@@ -53,6 +56,10 @@ def test_results_table_and_csv(bench_db, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["results", "--db", str(db), "--csv"]) == 0
     header, line = capsys.readouterr().out.splitlines()
     assert header.startswith("core,algorithm,version") and "yosys" in header and line.startswith("sha1,sha-1,fips")
+    assert main(["results", "--db", str(db), "--markdown"]) == 0
+    header, rule, line = capsys.readouterr().out.splitlines()
+    assert header.startswith("| rank | core | device | LUTs") and rule.startswith("|---:|---|---|")
+    assert line.startswith("| 1 | sha1 | ecp5-25k |") and "| 17 + 81·N + 5 | 81 |" in line
 
 
 def test_bench_again_reuses_finished_jobs(bench_db, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from conftest import REFERENCES, kat_file
 from hashbed.algorithms import Message
 from hashbed.algorithms.kat import read_kat
+from hashbed.cli import main
 from hashbed.errors import CoreFailure
 from hashbed.pipelined.catalogue import design_names, load_pipeline
 from hashbed.pipelined.run import build_point, check_point, padded_blocks, run_schedule
@@ -89,3 +92,38 @@ def test_a_block_issued_off_its_ring_position_gets_another_chaining_value() -> N
     wrong = run_schedule(simulator, schedule([blocks], design.ring(1) + 1))
     assert right.digests[0][2] == hashlib.sha256(bytes(100)).digest()
     assert wrong.digests[0][2] != hashlib.sha256(bytes(100)).digest()
+
+
+@pytest.fixture(scope="module")
+def swept(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One real sweep: SHA-256 base at depths 1 and 2 on ECP5-25k, two worker processes."""
+    work = tmp_path_factory.mktemp("sweep")
+    db = work / "results.db"
+    argv = ["sweep", "pipeline", "sha256_base", "--depths", "1,2", "--device", "ecp5-25k", "--jobs", "2",
+            "--db", str(db), "--build-dir", str(work / "build")]  # fmt: skip
+    assert main(argv) == 0
+    return db
+
+
+def test_sweep_points_are_tabulated_with_the_improvement_over_one_stage(swept: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", "pipeline", "--json", "--db", str(swept)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    [table] = report["tables"]
+    one, two = table["points"]
+    assert (table["design"], table["device"], one["stages"], two["stages"]) == ("sha256_base", "ecp5-25k", 1, 2)
+    for point in (one, two):
+        assert point["fits"] and point["luts"] > 1000 and point["fmax_mhz"] > 10
+        assert point["throughput_mbps"] == pytest.approx(512 * point["fmax_mhz"] / point["interval"], rel=1e-3)
+        assert point["lut_percent"] == pytest.approx(100 * point["luts"] / 24288, abs=0.1)
+    assert (one["interval"], two["interval"], one["improvement"]) == (64, 32, 1.0)
+    assert two["improvement"] == pytest.approx(two["tpa_mbps_per_lut"] / one["tpa_mbps_per_lut"], rel=1e-2)
+    assert [p["stages"] for p in table["points"] if p["best"]] == [table["best_stages"]]
+    assert any("not checked" in claim for claim in report["claims"])
+
+
+def test_an_interrupted_sweep_resumes_from_the_store(swept: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["sweep", "pipeline", "sha256_base", "--depths", "1,2", "--device", "ecp5-25k", "--jobs", "2",
+            "--db", str(swept), "--build-dir", str(tmp_path / "build")]  # fmt: skip
+    assert main(argv) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("sweep: sha256_base")]
+    assert len(lines) == 2 and all(line.endswith("(stored)") for line in lines)

@@ -28,6 +28,7 @@ from hashbed.sim.lint import lint
 from hashbed.sim.measure import DEFAULT_MAX_BLOCKS
 from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.sim.verify import VERIFY_STALLS, kat_files_in
+from hashbed.pipelined import commands as pipelined_commands
 from hashbed.testbed import commands as testbed_commands
 from hashbed.timing import commands as timing_commands
 from hashbed.timing.tables import board_rows, fmax_rows
@@ -81,7 +82,7 @@ def cmd_devices(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     core = load_core(args.core)
     stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
-    kat_files = (args.kat or []) + (kat_files_in(core, args.kat_dir) if args.kat_dir else [])
+    kat_files = (args.kat or []) + (kat_files_in(core.algorithm, args.kat_dir) if args.kat_dir else [])
     record = _pipeline(args).verify(core, kat_files or None, stalls, args.segment_bits, args.idle_limit)
     _note_reuse(record)
     if args.json:
@@ -194,6 +195,8 @@ def cmd_results(args: argparse.Namespace) -> int:
         emit_json(rows)
     elif args.csv:
         sys.stdout.write(_csv(rows))
+    elif args.markdown:
+        sys.stdout.write(_markdown(rows, args.blocks))
     else:
         _print_rows(rows, f"hashbed results ({args.db})", args.blocks)
     return 0
@@ -211,22 +214,18 @@ def _csv(rows: list[dict[str, Any]]) -> str:
     return buffer.getvalue()
 
 
-def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = None) -> None:
-    if not rows:
-        out.print(f"{title}: no results yet (run 'hashbed bench')")
-        return
-    table = Table(title=title)
+def _row_cells(rows: list[dict[str, Any]], blocks: int | None = None) -> tuple[list[str], list[list[str]]]:
+    """The results table's columns and cells, for the terminal and for Markdown."""
     columns = ["rank", "core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles (st + lp·N + end)",
                "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", f"TP/A vs {REFERENCE_CORE}", "target", "vs target"]  # fmt: skip
     if blocks:
         columns.insert(10, f"TP N={blocks}")
-    for column in columns:
-        table.add_column(column, justify="left" if column in ("core", "device") else "right")
+    cells = []
     for row in rows:
         target = row["target_mbps_per_lut"]
         ratio = row["target_ratio"]
         versus = row["tpa_vs_sha256"]
-        cells = [
+        line = [
             str(row["rank"]), row["core"], row["device"], str(row["luts"]), str(row["ffs"]), str(row["brams"]),
             f"{row['fmax_mhz']:.2f}", str(CycleFormula(row["st"], row["lp"], row["end"])), str(row["lp"]),
             f"{row['throughput_mbps']:.1f}", f"{row['tpa_mbps_per_lut']:.3f}",
@@ -235,15 +234,47 @@ def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = Non
             f"{ratio:.2f}x" if ratio is not None else "-",
         ]  # fmt: skip
         if blocks:
-            cells.insert(10, f"{row[f'throughput_n{blocks}_mbps']:.1f}")
-        table.add_row(*cells)
+            line.insert(10, f"{row[f'throughput_n{blocks}_mbps']:.1f}")
+        cells.append(line)
+    return columns, cells
+
+
+_ROWS_NOTE = (
+    f"rank: by TP/A per device and seed; TP/A vs {REFERENCE_CORE}: against its stored row of the same device and seed; "
+    "targets are defined on ecp5-85k, seed 1 ('vs target' is shown for those rows only)"
+)
+
+
+def _markdown(rows: list[dict[str, Any]], blocks: int | None = None) -> str:
+    columns, cells = _row_cells(rows, blocks)
+    left = {"core", "device"}
+    lines = ["| " + " | ".join(columns) + " |", "|" + "|".join("---" if c in left else "---:" for c in columns) + "|"]
+    lines += ["| " + " | ".join(line) + " |" for line in cells]
+    return "\n".join(lines) + "\n"
+
+
+def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = None) -> None:
+    if not rows:
+        out.print(f"{title}: no results yet (run 'hashbed bench')")
+        return
+    table = Table(title=title)
+    columns, cells = _row_cells(rows, blocks)
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("core", "device") else "right")
+    for line in cells:
+        table.add_row(*line)
     out.print(table)
-    out.print(f"rank: by TP/A per device and seed; TP/A vs {REFERENCE_CORE}: against its stored row of the same device and seed")
-    out.print("targets are defined on ecp5-85k, seed 1; 'vs target' is shown for those rows only")
+    out.print(_ROWS_NOTE)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     with ResultStore(args.db) as store:
+        if args.study == "pipeline":
+            if args.json:
+                emit_json(pipelined_commands.pipeline_report(store))
+            else:
+                pipelined_commands.print_pipeline_report(store)
+            return 0
         formulas = formula_rows(all_cores(), store)
         if args.json:
             emit_json({"table_1": fmax_rows(store), "table_2": formulas, "table_3": board_rows(store)})
@@ -322,6 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("results", parents=[common], help="print or export the stored results")
     p.add_argument("--csv", action="store_true", help="print CSV")
+    p.add_argument("--markdown", action="store_true", help="print a Markdown table (as in README.md)")
     p.add_argument("--core", help="only this core")
     p.add_argument("--device", help="only this device")
     p.add_argument("--all", action="store_true", help="every stored row, not only the latest per core, device and seed")
@@ -332,9 +364,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     testbed_commands.add_parser(sub, common)
     timing_commands.add_parser(sub, common)
+    pipelined_commands.add_parsers(sub, common)
 
     p = sub.add_parser("report", parents=[common], help="print the studies' tables from the stored results")
-    p.add_argument("study", nargs="?", choices=["zynq"], default="zynq", help="which study's tables (default: %(default)s)")
+    p.add_argument("study", nargs="?", choices=["zynq", "pipeline"], default="zynq", help="which study's tables (default: %(default)s)")
     p.set_defaults(func=cmd_report)
     return parser
 

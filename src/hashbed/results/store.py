@@ -76,7 +76,8 @@ class ResultStore:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self._db = sqlite3.connect(path)
+            # parallel jobs (a sweep's worker processes) write to one store: wait for each other
+            self._db = sqlite3.connect(path, timeout=60)
             self._db.executescript(_SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise HashbedError(f"cannot use results database {path}: {exc} (pass another --db)") from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from hashbed.algorithms import HashAlgorithm
 from hashbed.algorithms.kat import KatVector, generated_vectors, kat_identity, read_kat
 from hashbed.cores import Core
 from hashbed.errors import HashbedError
@@ -72,13 +73,13 @@ class VerifyReport:
         return out
 
 
-def kat_files_in(core: Core, folder: Path) -> list[Path]:
-    """The KAT files of the core's algorithm and version in ``folder``."""
-    files = sorted(folder.glob(f"{core.algorithm_name}_{core.version}_*MsgKAT.txt"))
+def kat_files_in(algorithm: HashAlgorithm, folder: Path) -> list[Path]:
+    """The KAT files of ``algorithm`` (name and version) in ``folder``."""
+    files = sorted(folder.glob(f"{algorithm.name}_{algorithm.version}_*MsgKAT.txt"))
     if not files:
         raise HashbedError(
-            f"no KAT files for {core.algorithm_name} {core.version} in {folder} "
-            f"(expected names like {core.algorithm_name}_{core.version}_ShortMsgKAT.txt)"
+            f"no KAT files for {algorithm.name} {algorithm.version} in {folder} "
+            f"(expected names like {algorithm.name}_{algorithm.version}_ShortMsgKAT.txt)"
         )
     return files
 

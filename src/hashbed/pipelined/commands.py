@@ -1,0 +1,167 @@
+"""``hashbed pipeline list|check``, ``hashbed sweep pipeline`` and the pipeline part of
+``hashbed report``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from hashbed.algorithms import Message
+from hashbed.algorithms.kat import read_kat
+from hashbed.console import emit_json, err, out
+from hashbed.errors import HashbedError
+from hashbed.impl.devices import DEVICES, get_device
+from hashbed.impl.flow import DEFAULT_SEED, DEFAULT_TIMEOUT_S
+from hashbed.pipelined.catalogue import design_names, load_pipeline
+from hashbed.pipelined.run import check_point
+from hashbed.pipelined.sweep import SweepPoint, check_messages, sweep
+from hashbed.pipelined.tables import claims, depth_tables, opt_vs_base, point_rows
+from hashbed.results import JobRecord, ResultStore
+from hashbed.sim.run import Stalls
+from hashbed.sim.verify import kat_files_in
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    designs = [load_pipeline(name) for name in design_names()]
+    if args.names:
+        out.print("\n".join(d.name for d in designs))
+        return 0
+    if args.json:
+        emit_json([{"name": d.name, "algorithm": d.algorithm_name, "architecture": d.architecture,
+                    "iterations": d.iterations, "depths": list(d.depths), "top": d.top} for d in designs])  # fmt: skip
+        return 0
+    table = Table(title="pipeline designs (rtl/pipelines)")
+    for column in ("design", "algorithm", "architecture", "cycles per block at 1 stage", "depths"):
+        table.add_column(column)
+    for d in designs:
+        table.add_row(d.name, d.algorithm_name, d.architecture, str(d.iterations), ", ".join(map(str, d.depths)))
+    out.print(table)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    design = load_pipeline(args.design)
+    results = []
+    for stages in [args.stages] if args.stages else list(design.depths):
+        if args.kat_dir:
+            files = kat_files_in(design.algorithm, args.kat_dir)
+            messages = [vector.message for path in files for vector in read_kat(path)]
+            source = ", ".join(path.name for path in files)
+        else:
+            rng = random.Random(args.seed)
+            messages = check_messages(design, stages) + [Message.from_bytes(rng.randbytes(rng.randrange(2000))) for _ in range(20)]
+            source = "generated messages"
+        result = check_point(design, stages, messages, Stalls(args.src_stall, args.dst_stall, args.seed))
+        results.append({**result.as_dict(), "source": source})
+        if not args.json:
+            out.print(f"{result.point}: {result.messages}/{result.messages} digests match ({source}); "
+                      f"intervals {result.intervals} (design: {design.interval(stages)}), occupancy {result.occupancy}, "
+                      f"latency {result.latency} cycles; stalls in {args.src_stall} out {args.dst_stall}")  # fmt: skip
+    if args.json:
+        emit_json(results)
+    return 0
+
+
+def _depths(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise HashbedError(f"--depths takes numbers separated by commas, e.g. 1,2,4; got {text!r}") from None
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    names = args.designs or design_names()
+    devices = args.device or ["ecp5-85k"]
+    for device in devices:
+        get_device(device)
+    wanted = _depths(args.depths)
+    points = []
+    for name in names:
+        design = load_pipeline(name)
+        depths = [d for d in design.depths if wanted is None or d in wanted]
+        points += [SweepPoint(name, d, device, args.seed, args.timeout) for device in devices for d in depths]
+    err.print(f"sweep: {len(points)} points in {args.jobs} worker processes; finished points are kept in {args.db}")
+
+    def on_done(point: SweepPoint, record: JobRecord | None, error: str | None) -> None:
+        what = f"{point.design}-s{point.stages} on {point.device}"
+        if error:
+            err.print(f"sweep: {what}: {error}")
+        elif record is not None:
+            row = record.outputs
+            fit = f"{row['luts']} LUTs, {row['fmax_mhz']} MHz" if row["fits"] else f"does not fit: {row['error']}"
+            err.print(f"sweep: {what}: {fit}{' (stored)' if record.reused else ''}")
+
+    records = sweep(points, args.db, args.build_dir, args.jobs, args.force, on_done)
+    failed = len(points) - sum(r.ok for r in records)
+    if args.json:
+        emit_json([r.outputs for r in records if r.ok])
+    return 1 if failed else 0
+
+
+def pipeline_report(store: ResultStore) -> dict[str, Any]:
+    rows = point_rows(store)
+    return {"tables": depth_tables(rows), "opt_vs_base": opt_vs_base(rows), "claims": claims(rows)}
+
+
+def print_pipeline_report(store: ResultStore) -> None:
+    report = pipeline_report(store)
+    if not report["tables"]:
+        out.print("pipeline study: no results stored (run 'hashbed sweep pipeline')")
+        return
+    for t in report["tables"]:
+        table = Table(title=f"{t['design']} ({t['algorithm']}, {t['architecture']}) on {t['device']}, seed {t['seed']}")
+        for column in ("stages", "LUTs", "FFs", "LUT %", "Fmax MHz", "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", "I = TP/A vs 1 stage", ""):
+            table.add_column(column, justify="right")
+        for p in t["points"]:
+            if p["fits"]:
+                improvement = f"{p['improvement']:.2f}" if p["improvement"] is not None else "-"
+                table.add_row(str(p["stages"]), str(p["luts"]), str(p["ffs"]), f"{p['lut_percent']:.1f}", f"{p['fmax_mhz']:.2f}",
+                              str(p["interval"]), f"{p['throughput_mbps']:.0f}", f"{p['tpa_mbps_per_lut']:.3f}", improvement,
+                              "best TP/A" if p["best"] else "")  # fmt: skip
+            else:
+                table.add_row(str(p["stages"]), "-", "-", "-", "-", str(p["interval"]), "-", "-", "-", "does not fit")
+        out.print(table)
+    if report["opt_vs_base"]:
+        table = Table(title="optimized / base at each depth")
+        for column in ("function", "device", "stages", "TP/A ratio", "TP ratio"):
+            table.add_column(column, justify="right")
+        for r in report["opt_vs_base"]:
+            table.add_row(r["algorithm"], r["device"], str(r["stages"]), f"{r['tpa_ratio']:.2f}", f"{r['throughput_ratio']:.2f}")
+        out.print(table)
+    for line in report["claims"]:
+        out.print(line)
+    out.print("Areas include the implementation shell (docs/pipelined.md), the same at every depth.")
+
+
+def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("pipeline", help="pipelined compression designs (docs/pipelined.md)")
+    inner = p.add_subparsers(dest="pipeline_command", required=True, metavar="COMMAND")
+    q = inner.add_parser("list", parents=[common], help="the pipeline designs")
+    q.add_argument("--names", action="store_true", help="only the names, one per line (for scripts)")
+    q.set_defaults(func=cmd_list)
+    q = inner.add_parser("check", parents=[common], help="hash messages together through one depth in simulation")
+    q.add_argument("design")
+    q.add_argument("--stages", type=int, help="pipeline depth (default: every depth of the design)")
+    q.add_argument("--kat-dir", type=Path, metavar="DIR", help="every KAT file of the design's algorithm in DIR")
+    q.add_argument("--src-stall", type=float, default=0.3, help="probability of no issue offered in a cycle (default: %(default)s)")
+    q.add_argument("--dst-stall", type=float, default=0.3, help="probability of digest back-pressure (default: %(default)s)")
+    q.add_argument("--seed", type=int, default=1, help="seed of messages and stalls (default: %(default)s)")
+    q.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("sweep", help="sweep a study's parameter space into the store")
+    inner = p.add_subparsers(dest="sweep_command", required=True, metavar="STUDY")
+    q = inner.add_parser("pipeline", parents=[common], help="every depth of every pipeline design: check, implement, metrics")
+    q.add_argument("designs", nargs="*", help="designs (default: all)")
+    q.add_argument("--device", action="append", help=f"device (repeatable; default ecp5-85k): {', '.join(DEVICES)}")
+    q.add_argument("--depths", help="only these depths, e.g. 1,4,8")
+    q.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: %(default)s, the CPUs)")
+    q.add_argument("--seed", type=int, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
+    q.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
+    q.set_defaults(func=cmd_sweep)

@@ -1,0 +1,121 @@
+"""The depth sweep of the pipelined designs: for each design, depth and device, check the point
+in simulation, implement it in its shell and store a metrics row. Points run in parallel worker
+processes, each a chain of store-backed jobs, so an interrupted sweep resumes where it stopped."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hashbed.algorithms import Message
+from hashbed.errors import CoreFailure
+from hashbed.impl.devices import get_device
+from hashbed.impl.flow import ImplSettings
+from hashbed.metrics import throughput_mbps, throughput_per_area
+from hashbed.pipeline import Pipeline
+from hashbed.pipelined.catalogue import BLOCK_BITS, PipelineDesign, load_pipeline
+from hashbed.pipelined.run import HARNESS, check_point
+from hashbed.pipelined.shell import shell_core
+from hashbed.results import JobRecord, ResultStore
+from hashbed.tools import verilator_version
+
+CHECK_STEP = "pipe_check"
+METRICS_STEP = "pipe_metrics"
+
+
+def check_messages(design: PipelineDesign, stages: int) -> list[Message]:
+    """Mixed lengths, enough to keep every slot of the ring busy for several rounds."""
+    rng = random.Random(stages)
+    sizes = [0, 55, 56, 64, 119, 200, 500]
+    return [Message.from_bytes(rng.randbytes(rng.choice(sizes))) for _ in range(3 * design.ring(stages) + 8)]
+
+
+@dataclass(frozen=True)
+class SweepPoint:
+    design: str
+    stages: int
+    device: str
+    seed: int = 1
+    timeout_s: int = 3600
+
+
+def run_point(point: SweepPoint, db: Path, build_dir: Path, force: bool = False) -> JobRecord:
+    """Check, implement and tabulate one point; returns its metrics job (or the failed job)."""
+    design = load_pipeline(point.design)
+    with ResultStore(db) as store:
+        jobs = Pipeline(store, build_dir, force)
+        check_inputs = {
+            "core": design.point(point.stages), "design_fingerprint": design.fingerprint(), "stages": point.stages,
+            "harness": hashlib.sha256(HARNESS.read_bytes()).hexdigest()[:16], "tools": {"verilator": verilator_version()},
+        }  # fmt: skip
+
+        def check() -> tuple[dict[str, Any], str | None]:
+            result = check_point(design, point.stages, check_messages(design, point.stages))
+            error = None
+            if result.intervals != [design.interval(point.stages)] or result.occupancy != 1.0:
+                error = (f"intervals {result.intervals} and occupancy {result.occupancy}: the design promises "
+                         f"{design.interval(point.stages)} cycles and 1.0")  # fmt: skip
+            return result.as_dict(), error
+
+        checked = jobs.run_job(CHECK_STEP, check_inputs, check)
+        if not checked.ok:
+            return checked
+        settings = ImplSettings(get_device(point.device), seed=point.seed, timeout_s=point.timeout_s)
+        core = shell_core(design, point.stages, build_dir)
+        implemented = jobs.implement(core, settings)
+        metrics_inputs = {"core": core.name, "device": point.device, "seed": point.seed,
+                          "check_job": checked.key, "implement_job": implemented.key}  # fmt: skip
+        return jobs.run_job(METRICS_STEP, metrics_inputs, lambda: (point_row(design, point, checked, implemented), None))
+
+
+def point_row(design: PipelineDesign, point: SweepPoint, checked: JobRecord, implemented: JobRecord) -> dict[str, Any]:
+    """One point of the study: area and Fmax, or why it does not fit; throughput per area."""
+    device = get_device(point.device)
+    interval = design.interval(point.stages)
+    row: dict[str, Any] = {
+        "core": design.point(point.stages), "design": design.name, "algorithm": design.algorithm_name,
+        "architecture": design.architecture, "stages": point.stages, "device": point.device, "seed": point.seed,
+        "interval": interval, "latency": checked.outputs["latency"], "fits": implemented.ok,
+        "error": implemented.error
+    }  # fmt: skip
+    if implemented.ok:
+        out = implemented.outputs
+        throughput = throughput_mbps(BLOCK_BITS, interval, out["fmax_mhz"])
+        row.update({
+            "luts": out["luts"], "ffs": out["ffs"], "fmax_mhz": out["fmax_mhz"],
+            "lut_percent": round(100 * out["luts"] / device.luts, 1), "ff_percent": round(100 * out["ffs"] / device.ffs, 1),
+            "throughput_mbps": round(throughput, 2), "tpa_mbps_per_lut": round(throughput_per_area(throughput, out["luts"]), 4),
+            "tools": out["tools"],
+        })  # fmt: skip
+    return row
+
+
+def sweep(
+    points: list[SweepPoint],
+    db: Path,
+    build_dir: Path,
+    workers: int,
+    force: bool = False,
+    on_done: Callable[[SweepPoint, JobRecord | None, str | None], None] = lambda point, record, error: None,
+) -> list[JobRecord]:
+    """Run ``points`` in ``workers`` processes; a point that fails is reported and the rest go on."""
+    for name in {p.design for p in points}:
+        load_pipeline(name)  # a bad manifest stops the sweep before any work
+    records = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(run_point, point, db, build_dir, force): point for point in points}
+        for future in as_completed(futures):
+            point = futures[future]
+            try:
+                record = future.result()
+            except CoreFailure as failure:
+                on_done(point, None, str(failure))
+                continue
+            records.append(record)
+            on_done(point, record, None if record.ok else record.error)
+    return records

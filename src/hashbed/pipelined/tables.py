@@ -1,0 +1,78 @@
+"""The pipeline study's tables from the store: per function, architecture and device, every
+depth's area, Fmax, throughput, throughput per area and its improvement over one stage (the
+study's Figs. 8-11 and 12-18), the optimized/base ratio per depth, and the study's two claims
+checked against these numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hashbed.pipelined.sweep import METRICS_STEP
+from hashbed.results import ResultStore
+
+
+def point_rows(store: ResultStore) -> list[dict[str, Any]]:
+    """The latest row of every (design, depth, device, seed), in that order."""
+    latest: dict[tuple[str, int, str, int], dict[str, Any]] = {}
+    for record in store.jobs(METRICS_STEP):
+        if record.ok:
+            out = record.outputs
+            latest[(out["design"], out["stages"], out["device"], out["seed"])] = out
+    return [latest[key] for key in sorted(latest)]
+
+
+def depth_tables(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One table per (design, device, seed): its depths with the improvement
+    I = (T_k/A_k)/(T_1/A_1) and the depth of the best throughput per area marked."""
+    groups: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault((row["design"], row["device"], row["seed"]), []).append(row)
+    tables = []
+    for (design, device, seed), points in groups.items():
+        points = sorted(points, key=lambda r: r["stages"])
+        one = next((p for p in points if p["stages"] == 1 and p["fits"]), None)
+        fitting = [p for p in points if p["fits"]]
+        best = max(fitting, key=lambda p: p["tpa_mbps_per_lut"])["stages"] if fitting else None
+        table = []
+        for p in points:
+            improvement = round(p["tpa_mbps_per_lut"] / one["tpa_mbps_per_lut"], 3) if one and p["fits"] else None
+            table.append({**p, "improvement": improvement, "best": p["stages"] == best})
+        tables.append({"design": design, "algorithm": points[0]["algorithm"], "architecture": points[0]["architecture"],
+                       "device": device, "seed": seed, "best_stages": best, "points": table})  # fmt: skip
+    return tables
+
+
+def opt_vs_base(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per function, device and depth where both fit: optimized TP/A over base TP/A."""
+    by_key = {(r["algorithm"], r["architecture"], r["device"], r["seed"], r["stages"]): r for r in rows if r["fits"]}
+    ratios = []
+    for (algorithm, architecture, device, seed, stages), opt in sorted(by_key.items()):
+        base = by_key.get((algorithm, "pipelined-base", device, seed, stages))
+        if architecture == "pipelined-opt" and base:
+            ratios.append({"algorithm": algorithm, "device": device, "seed": seed, "stages": stages,
+                           "tpa_ratio": round(opt["tpa_mbps_per_lut"] / base["tpa_mbps_per_lut"], 3),
+                           "throughput_ratio": round(opt["throughput_mbps"] / base["throughput_mbps"], 3)})  # fmt: skip
+    return ratios
+
+
+def claims(rows: list[dict[str, Any]]) -> list[str]:
+    """The study's conclusions, each stated as these results show it (or why they cannot)."""
+    out = []
+    by_key = {(r["algorithm"], r["architecture"], r["device"], r["stages"]): r for r in rows if r["fits"]}
+    for device in sorted({r["device"] for r in rows}):
+        four, eight = by_key.get(("sha-1", "pipelined-base", device, 4)), by_key.get(("sha-1", "pipelined-base", device, 8))
+        if four and eight:
+            verdict = "agrees" if eight["tpa_mbps_per_lut"] > four["tpa_mbps_per_lut"] else "disagrees"
+            out.append(f"SHA-1 base on {device}: 8 stages {eight['tpa_mbps_per_lut']:.3f} vs 4 stages "
+                       f"{four['tpa_mbps_per_lut']:.3f} Mbit/s per LUT: {verdict} with '8 stages beat 4'")  # fmt: skip
+        else:
+            out.append(f"SHA-1 base on {device}: 4 and 8 stages not both implemented: '8 stages beat 4' not checked")
+    ratios = opt_vs_base(rows)
+    for algorithm in sorted({r["algorithm"] for r in ratios}):
+        values = [r["tpa_ratio"] for r in ratios if r["algorithm"] == algorithm]
+        verdict = "agrees" if min(values) > 1 else "disagrees"
+        out.append(f"{algorithm} optimized/base TP/A over {len(values)} depths: {min(values):.2f} to {max(values):.2f} "
+                   f"(mean {sum(values) / len(values):.2f}): {verdict} with 'optimized beats base at every depth (about 2x)'")  # fmt: skip
+    if not ratios:
+        out.append("no depth has both a base and an optimized result: 'optimized beats base' not checked")
+    return out
