@@ -20,8 +20,8 @@ from hashbed.pipelined.run import build_point, check_point, padded_blocks, run_s
 from hashbed.pipelined.scheduler import schedule
 from hashbed.sim.run import Stalls
 
-#: Points that CI simulates: iterative, a middle depth, fully pipelined.
-CI_POINTS = [("sha256_base", 1), ("sha256_base", 4), ("sha256_base", 64)]
+#: Points that CI simulates: iterative and a middle depth ('make pipelines': every depth).
+CI_POINTS = [("sha256_base", 1), ("sha256_base", 4)]
 
 
 def blocks_of(count: int, message: int) -> list[bytes]:
