@@ -9,9 +9,9 @@
 // travel with the block. At a handover (the last iteration) every stage takes the previous
 // stage's round output instead of its own: the multiplexer in front of each stage, which
 // disappears when ITERATIONS is 1 (fully pipelined). K and the function f are functions of
-// the round index FIRST_ROUND + t: a stage inside one 20-round range gets one constant and
-// one function after constant folding, a stage that spans two ranges gets both functions and
-// a selector; when ITERATIONS is 1 the index is a constant.
+// the 20-round range of round FIRST_ROUND + t: a stage inside one range has one constant and
+// one function, a stage that spans two or more ranges has their functions and a selector
+// (comparisons of t with the boundaries inside the stage).
 module sha1_pipe_stage #(
     // First round of this stage (0 .. 79).
     parameter FIRST_ROUND = 0,
@@ -47,25 +47,38 @@ module sha1_pipe_stage #(
         rotl = (x << n) | (x >> (32 - n));
     endfunction
 
-    // K and f by round index: 0..19 Ch, 20..39 Parity, 40..59 Maj, 60..79 Parity
-    function [31:0] k_of(input [6:0] idx);
-        if (idx < 7'd20)
-            k_of = 32'h5a827999;
-        else if (idx < 7'd40)
-            k_of = 32'h6ed9eba1;
-        else if (idx < 7'd60)
-            k_of = 32'h8f1bbcdc;
-        else
-            k_of = 32'hca62c1d6;
+    // The 20-round range (0 .. 3) of round FIRST_ROUND + o: the ranges the stage spans are
+    // constants, so the range is a constant unless the stage crosses a boundary, and then a
+    // comparison of o with the boundary (the selector). The iteration counter is a register
+    // that synthesis cannot bound, so the selection must not rest on its range.
+    localparam integer FIRST_RANGE = FIRST_ROUND / 20;
+    localparam integer LAST_ROUND = FIRST_ROUND + ITERATIONS - 1;
+    function [1:0] range_of(input [6:0] o);
+        integer b;
+        begin
+            range_of = FIRST_RANGE[1:0];
+            for (b = 1; b < 4; b = b + 1)
+                if (20 * b > FIRST_ROUND && 20 * b <= LAST_ROUND && {25'd0, o} >= 20 * b - FIRST_ROUND)
+                    range_of = b[1:0];
+        end
     endfunction
 
-    function [31:0] f_of(input [6:0] idx, input [31:0] x, input [31:0] y, input [31:0] z);
-        if (idx < 7'd20)
-            f_of = (x & y) ^ (~x & z);
-        else if (idx >= 7'd40 && idx < 7'd60)
-            f_of = (x & y) ^ (x & z) ^ (y & z);
-        else
-            f_of = x ^ y ^ z;
+    // K and f by range: 0..19 Ch, 20..39 Parity, 40..59 Maj, 60..79 Parity
+    function [31:0] k_of(input [1:0] range);
+        case (range)
+            2'd0: k_of = 32'h5a827999;
+            2'd1: k_of = 32'h6ed9eba1;
+            2'd2: k_of = 32'h8f1bbcdc;
+            default: k_of = 32'hca62c1d6;
+        endcase
+    endfunction
+
+    function [31:0] f_of(input [1:0] range, input [31:0] x, input [31:0] y, input [31:0] z);
+        case (range)
+            2'd0: f_of = (x & y) ^ (~x & z);
+            2'd2: f_of = (x & y) ^ (x & z) ^ (y & z);
+            default: f_of = x ^ y ^ z;
+        endcase
     endfunction
 
     reg  [159:0] state_q;
@@ -73,12 +86,10 @@ module sha1_pipe_stage #(
 
     wire [31:0] a = state_q[159:128], b = state_q[127:96], c = state_q[95:64], d = state_q[63:32], e = state_q[31:0];
     wire [31:0] w0 = w_q[511:480], w2 = w_q[447:416], w8 = w_q[255:224], w13 = w_q[95:64];
-    localparam integer FIRST = FIRST_ROUND;
-    localparam [6:0] FIRST7 = FIRST[6:0];
-    wire [6:0]  round_index = FIRST7 + t;
-    wire [31:0] k = k_of(round_index);
+    wire [1:0]  range = range_of(t);  // of round FIRST_ROUND + t
+    wire [31:0] k = k_of(range);
 
-    wire [31:0] temp = rotl(a, 5) + f_of(round_index, b, c, d) + e + k + w0;
+    wire [31:0] temp = rotl(a, 5) + f_of(range, b, c, d) + e + k + w0;
     wire [31:0] w16 = rotl(w13 ^ w8 ^ w2 ^ w0, 1);
 
     assign state_out = {temp, a, rotl(b, 30), c, d};
