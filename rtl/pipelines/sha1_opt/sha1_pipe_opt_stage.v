@@ -13,9 +13,9 @@
 // units). At a handover (the last iteration) every stage takes the previous stage's
 // outputs (state, pre-computed sums, window) instead of its own: the multiplexer in front
 // of each stage, which disappears when ITERATIONS is 1 (fully pipelined). K and f are
-// functions of the round index: a stage inside one 20-round range gets one constant and
-// one function after constant folding, a stage that spans two ranges gets both functions
-// and a selector; when ITERATIONS is 1 the index is a constant.
+// functions of the round's 20-round range: a stage inside one range has one constant and
+// one function, a stage that spans two or more ranges has their functions and a selector
+// (comparisons of t with the boundaries inside the stage).
 module sha1_pipe_opt_stage #(
     // First round of this stage (0 .. 78, even).
     parameter FIRST_ROUND = 0,
@@ -53,25 +53,38 @@ module sha1_pipe_opt_stage #(
         rotl = (x << n) | (x >> (32 - n));
     endfunction
 
-    // K and f by round index: 0..19 Ch, 20..39 Parity, 40..59 Maj, 60..79 Parity
-    function [31:0] k_of(input [6:0] idx);
-        if (idx < 7'd20)
-            k_of = 32'h5a827999;
-        else if (idx < 7'd40)
-            k_of = 32'h6ed9eba1;
-        else if (idx < 7'd60)
-            k_of = 32'h8f1bbcdc;
-        else
-            k_of = 32'hca62c1d6;
+    // The 20-round range (0 .. 3) of round FIRST_ROUND + o, o <= last - FIRST_ROUND: the
+    // ranges the rounds up to round last span are constants, so the range is a constant unless
+    // they cross a boundary, and then a comparison of o with the boundary (the selector). The
+    // iteration counter is a register that synthesis cannot bound, so the selection must not
+    // rest on its range.
+    localparam integer FIRST_RANGE = FIRST_ROUND / 20;
+    function [1:0] range_of(input [6:0] o, input integer last);
+        integer b;
+        begin
+            range_of = FIRST_RANGE[1:0];
+            for (b = 1; b < 4; b = b + 1)
+                if (20 * b > FIRST_ROUND && 20 * b <= last && {25'd0, o} >= 20 * b - FIRST_ROUND)
+                    range_of = b[1:0];
+        end
     endfunction
 
-    function [31:0] f_of(input [6:0] idx, input [31:0] x, input [31:0] y, input [31:0] z);
-        if (idx < 7'd20)
-            f_of = (x & y) ^ (~x & z);
-        else if (idx >= 7'd40 && idx < 7'd60)
-            f_of = (x & y) ^ (x & z) ^ (y & z);
-        else
-            f_of = x ^ y ^ z;
+    // K and f by range: 0..19 Ch, 20..39 Parity, 40..59 Maj, 60..79 Parity
+    function [31:0] k_of(input [1:0] range);
+        case (range)
+            2'd0: k_of = 32'h5a827999;
+            2'd1: k_of = 32'h6ed9eba1;
+            2'd2: k_of = 32'h8f1bbcdc;
+            default: k_of = 32'hca62c1d6;
+        endcase
+    endfunction
+
+    function [31:0] f_of(input [1:0] range, input [31:0] x, input [31:0] y, input [31:0] z);
+        case (range)
+            2'd0: f_of = (x & y) ^ (~x & z);
+            2'd2: f_of = (x & y) ^ (x & z) ^ (y & z);
+            default: f_of = x ^ y ^ z;
+        endcase
     endfunction
 
     reg  [127:0] state_q;  // a, b, c, d: e only enters the round through P1
@@ -82,19 +95,20 @@ module sha1_pipe_opt_stage #(
     wire [31:0] p1 = p_q[63:32], p2 = p_q[31:0];
     wire [31:0] w0 = w_q[511:480], w1 = w_q[479:448], w2 = w_q[447:416], w3 = w_q[415:384];
     wire [31:0] w8 = w_q[255:224], w9 = w_q[223:192], w13 = w_q[95:64], w14 = w_q[63:32];
-    localparam integer FIRST = FIRST_ROUND;
-    localparam [6:0] FIRST7 = FIRST[6:0];
-    wire [6:0]  round_index = FIRST7 + {t, 1'b0};       // r (and r + 1)
-    wire [6:0]  next_index = round_index + 7'd2;        // r + 2 (and r + 3): the next iteration
-    wire [31:0] k_next = k_of(next_index);
+    // Rounds r = FIRST_ROUND + 2t and r + 1 (the same range: boundaries are even), and the
+    // next iteration's r + 2 (at the last iteration the next stage's first round, which may
+    // lie in the next range; past round 79 at the last stage, where the sums are not used)
+    wire [1:0]  range = range_of({t, 1'b0}, FIRST_ROUND + 2 * ITERATIONS - 2);
+    wire [1:0]  range_next = range_of({t, 1'b0} + 7'd2, FIRST_ROUND + 2 * ITERATIONS);
+    wire [31:0] k_next = k_of(range_next);
 
     // First round: ROTL5(a) + f + P1 through a carry-save adder and one adder
-    wire [31:0] x1 = rotl(a, 5), y1 = f_of(round_index, b, c, d);
+    wire [31:0] x1 = rotl(a, 5), y1 = f_of(range, b, c, d);
     wire [31:0] sum1 = x1 ^ y1 ^ p1;
     wire [31:0] carry1 = (x1 & y1) | (x1 & p1) | (y1 & p1);
     wire [31:0] a1 = sum1 + (carry1 << 1);
     // Second round: its f and P2 do not depend on a1
-    wire [31:0] q2 = f_of(round_index, a, rotl(b, 30), c) + p2;
+    wire [31:0] q2 = f_of(range, a, rotl(b, 30), c) + p2;
     wire [31:0] a2 = rotl(a1, 5) + q2;
 
     // Schedule: W[k+16] and W[k+17] from the window W[k] .. W[k+15]
