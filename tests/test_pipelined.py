@@ -18,10 +18,15 @@ from hashbed.errors import CoreFailure
 from hashbed.pipelined.catalogue import design_names, load_pipeline
 from hashbed.pipelined.run import build_point, check_point, padded_blocks, run_schedule
 from hashbed.pipelined.scheduler import schedule
+from hashbed.sim.lint import lint_sources
 from hashbed.sim.run import Stalls
 
-#: Points that CI simulates: iterative and a middle depth ('make pipelines': every depth).
-CI_POINTS = [("sha256_base", 1), ("sha256_base", 4)]
+#: Points that CI simulates: iterative and a middle depth ('make pipelines': every depth;
+#: SHA-1's depth 5 has 16-round stages that span two of the four 20-round function ranges).
+CI_POINTS = [
+    ("sha256_base", 1), ("sha256_base", 4),
+    ("sha1_base", 1), ("sha1_base", 5), ("sha1_opt", 1), ("sha1_opt", 5),
+]  # fmt: skip
 
 
 def blocks_of(count: int, message: int) -> list[bytes]:
@@ -67,13 +72,19 @@ def test_mixed_messages_hashed_together_under_stalls(name: str, stages: int) -> 
     assert all(design.algorithm.digest(m) == reference(m.data) for m in messages)
 
 
-@pytest.mark.parametrize(("name", "stages"), CI_POINTS[:2])
+@pytest.mark.parametrize(("name", "stages"), CI_POINTS)
 def test_kat_files_through_the_pipeline(name: str, stages: int) -> None:
     design = load_pipeline(name)
     for kind in ("Short", "Long"):
         vectors = read_kat(kat_file(f"{design.algorithm_name}_{design.version}_{kind}MsgKAT.txt"))
         assert all(design.algorithm.digest(v.message) == v.digest for v in vectors)
         check_point(design, stages, [v.message for v in vectors], Stalls(src=0.2, dst=0.2, seed=stages))
+
+
+@pytest.mark.parametrize(("name", "stages"), CI_POINTS)
+def test_lint_clean(name: str, stages: int) -> None:
+    design = load_pipeline(name)
+    assert lint_sources(design.top, design.sources, {"STAGES": stages}) == []
 
 
 def test_a_depth_that_does_not_divide_the_rounds_is_refused() -> None:
