@@ -14,7 +14,7 @@
 module sha256_pipe_stage #(
     // First round of this stage (0 .. 63).
     parameter FIRST_ROUND = 0,
-    // Rounds per block in this stage: 64 / STAGES.
+    // Rounds per block in this stage: 64 / STAGES, a power of two.
     parameter ITERATIONS = 64,
     // Bits of the control word that travels with a block.
     parameter META_BITS = 10
@@ -35,8 +35,8 @@ module sha256_pipe_stage #(
 );
 
     initial begin
-        if (ITERATIONS < 1 || FIRST_ROUND + ITERATIONS > 64) begin
-            $display("sha256_pipe_stage: rounds %0d .. %0d + %0d do not fit 0 .. 63",
+        if (ITERATIONS < 1 || (ITERATIONS & (ITERATIONS - 1)) != 0 || FIRST_ROUND + ITERATIONS > 64) begin
+            $display("sha256_pipe_stage: rounds %0d .. %0d + %0d (a power of two) do not fit 0 .. 63",
                      FIRST_ROUND, FIRST_ROUND, ITERATIONS - 1);
             $finish;
         end
@@ -75,7 +75,12 @@ module sha256_pipe_stage #(
     wire [31:0] w0 = w_q[511:480], w1 = w_q[479:448], w9 = w_q[223:192], w14 = w_q[63:32];
     localparam integer FIRST = FIRST_ROUND;
     localparam [5:0] FIRST6 = FIRST[5:0];
-    wire [5:0]  round_index = FIRST6 + t;
+    // The iteration masked to its ITERATIONS values: synthesis cannot bound the counter (a
+    // register), so an unmasked index would keep the whole 64-entry store in every stage;
+    // masked, the store has ITERATIONS entries (a constant when fully pipelined).
+    localparam integer MASK = ITERATIONS - 1;
+    localparam [5:0] T_MASK = MASK[5:0];
+    wire [5:0]  round_index = FIRST6 + (t & T_MASK);
     wire [31:0] k = k_of(round_index);
 
     wire [31:0] t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k + w0;
