@@ -17,8 +17,11 @@ from hashbed.pipelined.run import build_point, check_point, padded_blocks, run_s
 from hashbed.pipelined.scheduler import schedule
 from hashbed.sim.run import Stalls
 
-#: Points that CI simulates: iterative, a middle depth, fully pipelined.
-CI_POINTS = [("sha256_base", 1), ("sha256_base", 4), ("sha256_base", 64)]
+#: Points that CI simulates: iterative, a middle depth, fully pipelined (base); iterative and
+#: a middle depth (opt).
+CI_POINTS = [("sha256_base", 1), ("sha256_base", 4), ("sha256_base", 64), ("sha256_opt", 1), ("sha256_opt", 4)]
+#: Points that run the KAT files: each design at depth 1 and one other depth.
+KAT_POINTS = [("sha256_base", 1), ("sha256_base", 4), ("sha256_opt", 1), ("sha256_opt", 4)]
 
 
 def blocks_of(count: int, message: int) -> list[bytes]:
@@ -64,7 +67,7 @@ def test_mixed_messages_hashed_together_under_stalls(name: str, stages: int) -> 
     assert all(design.algorithm.digest(m) == reference(m.data) for m in messages)
 
 
-@pytest.mark.parametrize(("name", "stages"), CI_POINTS[:2])
+@pytest.mark.parametrize(("name", "stages"), KAT_POINTS)
 def test_kat_files_through_the_pipeline(name: str, stages: int) -> None:
     design = load_pipeline(name)
     for kind in ("Short", "Long"):
@@ -73,15 +76,21 @@ def test_kat_files_through_the_pipeline(name: str, stages: int) -> None:
         check_point(design, stages, [v.message for v in vectors], Stalls(src=0.2, dst=0.2, seed=stages))
 
 
-def test_a_depth_that_does_not_divide_the_rounds_is_refused() -> None:
-    with pytest.raises(CoreFailure, match="parameter check failed: sha256_pipe_base: STAGES must divide 64, got 3"):
-        check_point(load_pipeline("sha256_base"), 3, [Message.from_bytes(b"abc")])
+@pytest.mark.parametrize(("name", "stages", "message"), [
+    ("sha256_base", 3, "sha256_pipe_base: STAGES must divide 64, got 3"),
+    ("sha256_opt", 3, "sha256_pipe_opt: STAGES must divide 32, got 3"),
+    ("sha256_opt", 12, "sha256_pipe_opt: STAGES must divide 32, got 12"),
+])  # fmt: skip
+def test_a_depth_that_does_not_divide_the_rounds_is_refused(name: str, stages: int, message: str) -> None:
+    with pytest.raises(CoreFailure, match=f"parameter check failed: {message}"):
+        check_point(load_pipeline(name), stages, [Message.from_bytes(b"abc")])
 
 
-def test_a_block_issued_off_its_ring_position_gets_another_chaining_value() -> None:
+@pytest.mark.parametrize("name", ["sha256_base", "sha256_opt"])
+def test_a_block_issued_off_its_ring_position_gets_another_chaining_value(name: str) -> None:
     """The ring rule matters: scheduled on a ring one slot too long, a two-block message's
     second block chains from the wrong slot and its digest is wrong."""
-    design = load_pipeline("sha256_base")
+    design = load_pipeline(name)
     message = Message.from_bytes(bytes(100))
     blocks = padded_blocks(design, message)
     simulator = build_point(design, 1)
