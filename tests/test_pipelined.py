@@ -15,6 +15,7 @@ from hashbed.errors import CoreFailure
 from hashbed.pipelined.catalogue import design_names, load_pipeline
 from hashbed.pipelined.run import build_point, check_point, padded_blocks, run_schedule
 from hashbed.pipelined.scheduler import schedule
+from hashbed.sim.lint import lint_sources
 from hashbed.sim.run import Stalls
 
 #: Points that CI simulates: iterative, a middle depth, fully pipelined (base); iterative and
@@ -50,6 +51,13 @@ def test_design_manifests_load() -> None:
     for name in design_names():
         design = load_pipeline(name)
         assert all(design.iterations % depth == 0 for depth in design.depths)
+
+
+@pytest.mark.parametrize("name", design_names())
+def test_design_lints_clean_at_every_depth(name: str) -> None:
+    design = load_pipeline(name)
+    for stages in design.depths:
+        assert lint_sources(design.top, design.sources, {"STAGES": stages}) == [], f"{design.point(stages)}"
 
 
 @pytest.mark.parametrize(("name", "stages"), CI_POINTS)
