@@ -136,11 +136,15 @@ module sha256_pipe_opt_stage #(
     assign pre_out = {pa0_next, b + pa0_next, pa1_next, a + pa1_next};
     assign w_out = {w_q[447:0], w16, w17};
 
+    // With one iteration every clock that runs is a handover: no multiplexer, and synthesis
+    // can drop what no later round reads (the schedule words after W[63] in the last stages)
+    wire take_in = ITERATIONS == 1 || handover;
+
     always @(posedge clk) begin
         if (run) begin
-            state_q <= handover ? state_in : state_out;
-            pre_q <= handover ? pre_in : pre_out;
-            w_q <= handover ? w_in : w_out;
+            state_q <= take_in ? state_in : state_out;
+            pre_q <= take_in ? pre_in : pre_out;
+            w_q <= take_in ? w_in : w_out;
         end
         if (rst)
             meta_q <= {META_BITS{1'b0}};
