@@ -25,7 +25,10 @@
 // of five operands (with Σ0(a1) and Maj(a1, a, b), a1 formed in parallel from registers)
 // -> carry-propagate adder (a2) -> handover multiplexer. Two carry-propagate adders per
 // clock, as in the base round unit's one round (T1, then T1 + T2); the multi-operand sums
-// are written as one expression each, which Yosys maps to carry-save trees.
+// are written as one expression each, which Yosys maps to carry-save trees. The look-ahead
+// paths are no longer: K store -> carry-save -> two carry-propagate adders (pa, then
+// pe = d + pa) in a stage; final addition -> IV multiplexer -> carry-save -> one
+// carry-propagate adder for the issue.
 //
 // Timing: a handover waits for an issue (in_valid) and for room for a digest; between
 // handovers the stages run freely. One block per I clocks in steady state: throughput
@@ -88,8 +91,11 @@ module sha256_pipe_opt #(
     wire [255:0] h_new = in_first ? IV : h_out;
     wire [31:0]  ha = h_new[255:224], hb = h_new[223:192], hc = h_new[191:160], hd = h_new[159:128];
     wire [31:0]  he = h_new[127:96],  hf = h_new[95:64],   hg = h_new[63:32],   hh = h_new[31:0];
+    // (pe0 and pe1 as sums of their own: one carry-propagate adder after the final addition)
     wire [31:0]  pa0_first = hh + K0 + in_block[511:480];
+    wire [31:0]  pe0_first = in_block[511:480] + hd + hh + K0;
     wire [31:0]  pa1_first = hg + K1 + in_block[479:448];
+    wire [31:0]  pe1_first = in_block[479:448] + hc + hg + K1;
 
     // Stage chain: stage s takes stage s-1's outputs; stage 0 takes the issue
     wire [191:0] state_chain [0:STAGES];
@@ -99,7 +105,7 @@ module sha256_pipe_opt #(
     wire [9:0]   meta_chain [0:STAGES];
     wire [63:0]  dh_chain [1:STAGES];  // d and h of each stage's output
     assign state_chain[0] = {ha, hb, hc, he, hf, hg};
-    assign pre_chain[0] = {pa0_first, hd + pa0_first, pa1_first, hc + pa1_first};
+    assign pre_chain[0] = {pa0_first, pe0_first, pa1_first, pe1_first};
     assign w_chain[0] = in_block;
     assign h_chain[0] = h_new;
     assign meta_chain[0] = {!in_bubble, in_last, in_tag};

@@ -8,7 +8,8 @@
 //   e1 = Σ1(e)  + Ch(e, f, g)   + pe0      a1 = Σ1(e)  + Ch(e, f, g)   + pa0 + Σ0(a)  + Maj(a, b, c)
 //   e2 = Σ1(e1) + Ch(e1, e, f)  + pe1      a2 = Σ1(e1) + Ch(e1, e, f)  + pa1 + Σ0(a1) + Maj(a1, a, b)
 // with pa0 = h + K[r] + W[r], pe0 = d + pa0, pa1 = g + K[r+1] + W[r+1], pe1 = c + pa1. Each
-// sum is one expression, which Yosys maps to a carry-save tree and one carry-propagate adder.
+// sum is one expression, which Yosys maps to a carry-save tree and one carry-propagate
+// adder, with no partial sum shared between two of them.
 // The new state is {a2, a1, a, b, e2, e1, e, f}; its d and h (b and f) are needed only
 // in the look-ahead, which forms the next double round's terms in the same clock from the
 // current b, f (next d, h), a, e (next c, g) and the window's words W[r+2], W[r+3]. So the
@@ -113,11 +114,14 @@ module sha256_pipe_opt_stage #(
     wire [31:0] w0 = w_q[511:480], w1 = w_q[479:448], w2 = w_q[447:416], w3 = w_q[415:384];
     wire [31:0] w9 = w_q[223:192], w10 = w_q[191:160], w14 = w_q[63:32], w15 = w_q[31:0];
 
-    // The double round: two carry-propagate adders in series (e1, then a2)
-    wire [31:0] e1 = big_sigma1(e) + ch(e, f, g) + pe0;
-    wire [31:0] a1 = big_sigma1(e) + ch(e, f, g) + pa0 + big_sigma0(a) + maj(a, b, c);
-    wire [31:0] e2 = big_sigma1(e1) + ch(e1, e, f) + pe1;
-    wire [31:0] a2 = big_sigma1(e1) + ch(e1, e, f) + pa1 + big_sigma0(a1) + maj(a1, a, b);
+    // The double round: two carry-propagate adders in series (e1, then a2). Each sum is
+    // one carry-save tree; the operands are ordered so that no two sums share a partial
+    // sum (Yosys would build a shared one, e.g. Σ1(e) + Ch, as a carry-propagate adder of
+    // its own in series), and the late ones, Σ1(e1) and Ch(e1, ..), enter last.
+    wire [31:0] e1 = pe0 + big_sigma1(e) + ch(e, f, g);
+    wire [31:0] a1 = pa0 + big_sigma0(a) + maj(a, b, c) + big_sigma1(e) + ch(e, f, g);
+    wire [31:0] e2 = pe1 + big_sigma1(e1) + ch(e1, e, f);
+    wire [31:0] a2 = pa1 + big_sigma0(a1) + maj(a1, a, b) + big_sigma1(e1) + ch(e1, e, f);
 
     // The look-ahead: rounds r = FIRST_ROUND + 2t + 2 and r + 1 (the next stage's first
     // two rounds in the last iteration)
