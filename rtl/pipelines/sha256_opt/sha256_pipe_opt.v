@@ -26,7 +26,7 @@
 // -> carry-propagate adder (a2) -> handover multiplexer. Two carry-propagate adders per
 // clock, as in the base round unit's one round (T1, then T1 + T2); the multi-operand sums
 // are written as one expression each, which Yosys maps to carry-save trees. The look-ahead
-// paths are no longer: K store -> carry-save -> two carry-propagate adders (pa, then
+// paths are not longer: K store -> carry-save -> two carry-propagate adders (pa, then
 // pe = d + pa) in a stage; final addition -> IV multiplexer -> carry-save -> one
 // carry-propagate adder for the issue.
 //
