@@ -24,7 +24,7 @@ from hashbed.sim.run import Stalls
 #: Points that CI simulates: iterative and a middle depth ('make pipelines': every depth;
 #: SHA-1's depth 5 has 16-round stages that span two of the four 20-round function ranges).
 CI_POINTS = [
-    ("sha256_base", 1), ("sha256_base", 4),
+    ("sha256_base", 1), ("sha256_base", 4), ("sha256_opt", 1), ("sha256_opt", 4),
     ("sha1_base", 1), ("sha1_base", 5), ("sha1_opt", 1), ("sha1_opt", 5),
 ]  # fmt: skip
 
@@ -57,6 +57,13 @@ def test_design_manifests_load() -> None:
         assert all(design.iterations % depth == 0 for depth in design.depths)
 
 
+@pytest.mark.parametrize("name", design_names())
+def test_design_lints_clean_at_every_depth(name: str) -> None:
+    design = load_pipeline(name)
+    for stages in design.depths:
+        assert lint_sources(design.top, design.sources, {"STAGES": stages}) == [], f"{design.point(stages)}"
+
+
 @pytest.mark.parametrize(("name", "stages"), CI_POINTS)
 def test_mixed_messages_hashed_together_under_stalls(name: str, stages: int) -> None:
     design = load_pipeline(name)
@@ -81,21 +88,22 @@ def test_kat_files_through_the_pipeline(name: str, stages: int) -> None:
         check_point(design, stages, [v.message for v in vectors], Stalls(src=0.2, dst=0.2, seed=stages))
 
 
-@pytest.mark.parametrize(("name", "stages"), CI_POINTS)
-def test_lint_clean(name: str, stages: int) -> None:
-    design = load_pipeline(name)
-    assert lint_sources(design.top, design.sources, {"STAGES": stages}) == []
+@pytest.mark.parametrize(("name", "stages", "message"), [
+    ("sha256_base", 3, "sha256_pipe_base: STAGES must divide 64, got 3"),
+    ("sha256_opt", 3, "sha256_pipe_opt: STAGES must divide 32, got 3"),
+    ("sha256_opt", 12, "sha256_pipe_opt: STAGES must divide 32, got 12"),
+    ("sha1_opt", 16, "sha1_pipe_opt: STAGES must divide 40, got 16"),
+])  # fmt: skip
+def test_a_depth_that_does_not_divide_the_rounds_is_refused(name: str, stages: int, message: str) -> None:
+    with pytest.raises(CoreFailure, match=f"parameter check failed: {message}"):
+        check_point(load_pipeline(name), stages, [Message.from_bytes(b"abc")])
 
 
-def test_a_depth_that_does_not_divide_the_rounds_is_refused() -> None:
-    with pytest.raises(CoreFailure, match="parameter check failed: sha256_pipe_base: STAGES must divide 64, got 3"):
-        check_point(load_pipeline("sha256_base"), 3, [Message.from_bytes(b"abc")])
-
-
-def test_a_block_issued_off_its_ring_position_gets_another_chaining_value() -> None:
+@pytest.mark.parametrize("name", ["sha256_base", "sha256_opt"])
+def test_a_block_issued_off_its_ring_position_gets_another_chaining_value(name: str) -> None:
     """The ring rule matters: scheduled on a ring one slot too long, a two-block message's
     second block chains from the wrong slot and its digest is wrong."""
-    design = load_pipeline("sha256_base")
+    design = load_pipeline(name)
     message = Message.from_bytes(bytes(100))
     blocks = padded_blocks(design, message)
     simulator = build_point(design, 1)
