@@ -53,7 +53,8 @@ module sha1_pipe_base #(
     end
 
     reg  [6:0] t_q;  // iteration 0 .. I - 1 of every stage
-    wire       last_iteration = t_q == LAST_T;
+    // constant when fully pipelined (I = 1), so that synthesis drops the counter
+    wire       last_iteration = I == 1 || t_q == LAST_T;
 
     // Final-addition slot: the block that left the last stage at the latest handover
     reg  [159:0] fa_state_q;

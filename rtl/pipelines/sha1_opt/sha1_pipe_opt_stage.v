@@ -120,11 +120,14 @@ module sha1_pipe_opt_stage #(
     assign p_out = {c + k_next + w2, rotl(b, 30) + k_next + w3};
     assign w_out = {w_q[447:0], w16, w17};
 
+    // With one iteration every clock that runs is a handover: no multiplexer in front of the stage
+    wire take_in = ITERATIONS == 1 || handover;
+
     always @(posedge clk) begin
         if (run) begin
-            state_q <= handover ? state_in : state_out[159:32];
-            p_q <= handover ? p_in : p_out;
-            w_q <= handover ? w_in : w_out;
+            state_q <= take_in ? state_in : state_out[159:32];
+            p_q <= take_in ? p_in : p_out;
+            w_q <= take_in ? w_in : w_out;
         end
         if (rst)
             meta_q <= {META_BITS{1'b0}};

@@ -91,10 +91,13 @@ module sha256_pipe_stage #(
     assign state_out = {t1 + t2, a, b, c, d + t1, e, f, g};
     assign w_out = {w_q[479:0], w16};
 
+    // With one iteration every clock that runs is a handover: no multiplexer in front of the stage
+    wire take_in = ITERATIONS == 1 || handover;
+
     always @(posedge clk) begin
         if (run) begin
-            state_q <= handover ? state_in : state_out;
-            w_q <= handover ? w_in : w_out;
+            state_q <= take_in ? state_in : state_out;
+            w_q <= take_in ? w_in : w_out;
         end
         if (rst)
             meta_q <= {META_BITS{1'b0}};

@@ -67,7 +67,8 @@ module sha256_pipe_opt #(
     end
 
     reg  [4:0] t_q;  // iteration 0 .. I - 1 of every stage
-    wire       last_iteration = t_q == LAST_T;
+    // constant when fully pipelined (I = 1), so that synthesis drops the counter
+    wire       last_iteration = I == 1 || t_q == LAST_T;
 
     // Final-addition slot: the block that left the last stage at the latest handover
     reg  [255:0] fa_state_q;
