@@ -61,7 +61,7 @@ def failure_detail(proc: subprocess.CompletedProcess[str]) -> str:
     printed = [line.strip() for line in (proc.stdout + proc.stderr).splitlines()
                if line.strip() and not line.startswith(("ERROR:", "- "))]  # fmt: skip
     if "$finish" in detail and printed:  # a parameter check prints its reason, then calls $finish
-        detail = f"parameter check failed: {printed[-1]}"
+        detail = f"parameter check failed: {printed[0]}"  # the first check that failed
     return detail
 
 
