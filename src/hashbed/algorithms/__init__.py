@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hashbed.algorithms.base import HashAlgorithm
 from hashbed.algorithms.blake import Blake256Round2, Blake256Round3
+from hashbed.algorithms.echo import Echo256Round2
 from hashbed.algorithms.groestl import Groestl256Round2, Groestl256Round3
 from hashbed.algorithms.jh import Jh256Round2, Jh256Round3
 from hashbed.algorithms.keccak import Keccak256Round2, Keccak256Round3, Sha3_256
@@ -17,6 +18,7 @@ ALGORITHMS: dict[str, HashAlgorithm] = {
     for alg in (
         Sha1(), Sha256(),
         Blake256Round2(), Blake256Round3(),
+        Echo256Round2(),
         Groestl256Round2(), Groestl256Round3(),
         Jh256Round2(), Jh256Round3(),
         Keccak256Round2(), Keccak256Round3(), Sha3_256(),
