@@ -128,6 +128,7 @@ module echo256_ctrl #(
     reg [59:0] key_hi_q, key_hi_d, key_t_q, key_t_d;
     reg [15:0] key_cy_q, key_cy_d;
     reg [63:0] key_lo_q, key_lo_d;
+    reg        key_a;                // the next cycle is a keyed AES round
 
     assign en = en_q;
     assign sel_aes = sel_aes_q;
@@ -242,7 +243,7 @@ module echo256_ctrl #(
     end
 
     // Strobes for the next cycle, from the next state
-    reg [3:0] lo_sum;
+    reg [4:0] lo_sum;
     integer i;
     always @* begin
         load_d = (e_d == E_IDLE && m_full_d)
@@ -252,19 +253,16 @@ module echo256_ctrl #(
         first_d = e_d == E_IDLE;
         can_d = rd_d == RD_DATA && (!m_full_d || load_d);
         word23_d = word_d == 5'd23;
-        // keys of the next cycle's keyed AES round (zero in other cycles)
-        key_hi_d = 60'd0;
-        key_t_d = 60'd0;
-        key_lo_d = 64'd0;
-        key_cy_d = key_cy_q;
-        lo_sum = 4'd0;
-        if (e_d == E_RUN && ph_d == 2'd0) begin
-            key_hi_d = hi_d;
-            key_t_d = hi_d ^ hp_d;
-            for (i = 0; i < 16; i = i + 1) begin
-                {key_cy_d[i], lo_sum} = {1'b0, lo_d} + i[4:0];
-                key_lo_d[63 - 4*i -: 4] = lo_sum;
-            end
+        // keys of the next cycle's keyed AES round (zero in other cycles): per word i
+        // the carry and the low 4 bits of lo + i
+        key_a = e_d == E_RUN && ph_d == 2'd0;
+        key_hi_d = key_a ? hi_d : 60'd0;
+        key_t_d = key_a ? hi_d ^ hp_d : 60'd0;
+        lo_sum = 5'd0;
+        for (i = 0; i < 16; i = i + 1) begin
+            lo_sum = {1'b0, lo_d} + i[4:0];
+            key_cy_d[i] = lo_sum[4];
+            key_lo_d[63 - 4*i -: 4] = key_a ? lo_sum[3:0] : 4'd0;
         end
     end
 
