@@ -8,8 +8,8 @@
 // key of word i is the running counter, C + 16 r + i), the second AES round (key =
 // salt = 0) in the same units, then BIG.ShiftRows (wiring) and BIG.MixColumns (the
 // AES MixColumns bytewise across the four words of each column). The state register's
-// input is a 2:1 choice between the AES units and this third step, whose own input
-// is BIG.MixColumns or, in the load cycle, the next block. The last round's third
+// input is an AND-OR of the AES units, BIG.MixColumns and, in the load cycle, the
+// next block, with one-hot registered selects. The last round's third
 // cycle is the load cycle: BIG.Final needs only the XOR of the four words of each row
 // of the final state, which equals MixColumns of the row XORs of the state before
 // BIG.ShiftRows/MixColumns, so the new chaining value V' and the next block (from a
@@ -50,7 +50,7 @@ module echo256_core #(
         end
     end
 
-    wire        m_shift, en, sel_aes, load, first;
+    wire        m_shift, en, sel_aes, sel_mix, load, first;
     wire [59:0] key_hi, key_t;
     wire [15:0] key_cy;
     wire [63:0] key_lo;
@@ -69,6 +69,7 @@ module echo256_core #(
         .m_shift(m_shift),
         .en(en),
         .sel_aes(sel_aes),
+        .sel_mix(sel_mix),
         .load(load),
         .first(first),
         .key_hi(key_hi),
@@ -84,6 +85,7 @@ module echo256_core #(
         .m_shift(m_shift),
         .en(en),
         .sel_aes(sel_aes),
+        .sel_mix(sel_mix),
         .load(load),
         .first(first),
         .key_hi(key_hi),

@@ -55,7 +55,8 @@ module echo256_ctrl #(
     output reg          m_shift,   // shift din into the message buffer
     output wire         en,        // state update
     output wire         sel_aes,   // ... by the AES round units
-    output wire         load,      // ... load cycle (else BIG.ShiftRows/MixColumns)
+    output wire         sel_mix,   // ... by BIG.ShiftRows/MixColumns
+    output wire         load,      // ... by the load cycle
     output wire         first,     // the load is a message's first
     output wire [59:0]  key_hi,
     output wire [59:0]  key_t,
@@ -124,7 +125,7 @@ module echo256_ctrl #(
     reg [3:0]  lo_q, lo_d;
 
     // Registered strobes (next values computed from the next state)
-    reg        en_q, en_d, sel_aes_q, sel_aes_d, load_q, load_d, first_q, first_d;
+    reg        en_q, en_d, sel_aes_q, sel_aes_d, sel_mix_q, sel_mix_d, load_q, load_d, first_q, first_d;
     reg [59:0] key_hi_q, key_hi_d, key_t_q, key_t_d;
     reg [15:0] key_cy_q, key_cy_d;
     reg [63:0] key_lo_q, key_lo_d;
@@ -132,6 +133,7 @@ module echo256_ctrl #(
 
     assign en = en_q;
     assign sel_aes = sel_aes_q;
+    assign sel_mix = sel_mix_q;
     assign load = load_q;
     assign first = first_q;
     assign key_hi = key_hi_q;
@@ -250,6 +252,7 @@ module echo256_ctrl #(
               || (e_d == E_RUN && c_d == 5'd23 && (cur_last_d || m_full_d));
         en_d = load_d || (e_d == E_RUN && c_d != 5'd23);
         sel_aes_d = e_d == E_RUN && ph_d != 2'd2;
+        sel_mix_d = e_d == E_RUN && ph_d == 2'd2 && c_d != 5'd23;
         first_d = e_d == E_IDLE;
         can_d = rd_d == RD_DATA && (!m_full_d || load_d);
         word23_d = word_d == 5'd23;
@@ -299,6 +302,7 @@ module echo256_ctrl #(
         hp_q <= hp_d;
         lo_q <= lo_d;
         sel_aes_q <= sel_aes_d;
+        sel_mix_q <= sel_mix_d;
         first_q <= first_d;
         key_hi_q <= key_hi_d;
         key_t_q <= key_t_d;

@@ -12,12 +12,13 @@
 //                (the part of BIG.Final known when the block starts)
 //   m_q  (1536)  message buffer: a shift register of 24 bus words (the next block)
 //
-// One state update per cycle (en), three kinds (see echo256_ctrl for the schedule):
+// One state update per cycle (en), three kinds with one-hot selects (see echo256_ctrl
+// for the schedule):
 //   sel_aes: s_q <= aes_round(w[i], key_i) for every word: the keyed AES round of
 //            BIG.SubWords (key_i = the counter of word i) or the second one (key 0:
 //            the key inputs are zero then);
-//   !sel_aes, !load: s_q <= BIG.MixColumns(BIG.ShiftRows(s_q));
-//   !sel_aes, load:  s_q <= {V', M}, f_q <= V' ^ fold(M), with the next block M from
+//   sel_mix: s_q <= BIG.MixColumns(BIG.ShiftRows(s_q));
+//   load:    s_q <= {V', M}, f_q <= V' ^ fold(M), with the next block M from
 //            the buffer and V' = the new chaining value (IV for a message's first
 //            block, flag first). BIG.Final needs only the XOR of each row of the last
 //            state, and that XOR commutes with BIG.ShiftRows (a permutation inside the
@@ -37,7 +38,8 @@ module echo256_datapath (
     input  wire         m_shift,   // shift din into the message buffer
     input  wire         en,        // state update
     input  wire         sel_aes,   // ... by the AES round units
-    input  wire         load,      // ... else by the load/BIG.Final (else BIG.ShiftRows/MixColumns)
+    input  wire         sel_mix,   // ... by BIG.ShiftRows/MixColumns
+    input  wire         load,      // ... by the load cycle (BIG.Final and the next block)
     input  wire         first,     // V' = IV (the message's first block)
     input  wire [59:0]  key_hi,    // counter bits 63:4 (0 outside keyed AES cycles)
     input  wire [59:0]  key_t,     // key_hi ^ (key_hi + 1) (0 likewise)
@@ -99,26 +101,22 @@ module echo256_datapath (
         .b(rowmix)
     );
 
+    // The state input is an AND-OR of the three sources with one-hot registered
+    // selects (no $mux cells: Yosys's opt_share would otherwise push a multiplexer
+    // through the XOR trees of the AES MixColumns and BIG.MixColumns, which costs
+    // about 20k LUT4s more); the hold (en = 0) is the flip-flops' clock enable.
     always @* begin
-        s_d = s_q;
-        f_d = f_q;
-        m_d = m_shift ? {m_q[1471:0], din} : m_q;
-        if (en) begin
-            if (sel_aes) begin
-                s_d = aes_out;
-            end else if (load) begin
-                s_d = {v_new, m_q};
-                f_d = v_new ^ m_fold;
-            end else begin
-                s_d = mixed;
-            end
-        end
+        s_d = (aes_out & {2048{sel_aes}})
+            | (mixed & {2048{sel_mix}})
+            | ({v_new, m_q} & {2048{load}});
+        f_d = v_new ^ m_fold;
+        m_d = {m_q[1471:0], din};
     end
 
     always @(posedge clk) begin
-        s_q <= s_d;
-        f_q <= f_d;
-        m_q <= m_d;
+        if (en) s_q <= s_d;
+        if (load) f_q <= f_d;
+        if (m_shift) m_q <= m_d;
     end
 
     // digest: words 0 and 1 of the state after the last load, 64 bits at a time
