@@ -102,9 +102,8 @@ module echo256_datapath (
     );
 
     // The state input is an AND-OR of the three sources with one-hot registered
-    // selects (no $mux cells: Yosys's opt_share would otherwise push a multiplexer
-    // through the XOR trees of the AES MixColumns and BIG.MixColumns, which costs
-    // about 20k LUT4s more); the hold (en = 0) is the flip-flops' clock enable.
+    // selects (as in groestl256: no $mux cells that Yosys could move in front of the
+    // S-boxes); the hold (en = 0) is the flip-flops' clock enable.
     always @* begin
         s_d = (aes_out & {2048{sel_aes}})
             | (mixed & {2048{sel_mix}})
