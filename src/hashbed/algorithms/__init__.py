@@ -6,6 +6,7 @@ from hashbed.algorithms.base import HashAlgorithm
 from hashbed.algorithms.blake import Blake256Round2, Blake256Round3
 from hashbed.algorithms.cubehash import CubeHash256Round2
 from hashbed.algorithms.fugue import Fugue256
+from hashbed.algorithms.echo import Echo256Round2
 from hashbed.algorithms.groestl import Groestl256Round2, Groestl256Round3
 from hashbed.algorithms.hamsi import Hamsi256Round2
 from hashbed.algorithms.jh import Jh256Round2, Jh256Round3
@@ -25,6 +26,7 @@ ALGORITHMS: dict[str, HashAlgorithm] = {
         Blake256Round2(), Blake256Round3(),
         CubeHash256Round2(),
         Fugue256(),
+        Echo256Round2(),
         Groestl256Round2(), Groestl256Round3(),
         Hamsi256Round2(),
         Jh256Round2(), Jh256Round3(),
