@@ -26,10 +26,15 @@ def test_model_matches_reference_at_every_padding_boundary(key: str) -> None:
 @pytest.mark.parametrize("key", sorted(ALGORITHMS))
 @pytest.mark.parametrize("kind", ["Short", "Long"])
 def test_model_matches_shared_kat(key: str, kind: str) -> None:
+    """Every Short vector (every bit length) and a sample of the Long ones (every eighth and the
+    last: the pure-Python models take up to a minute for a whole Long file). The cores run the
+    whole files in tests/test_core_sim.py, with the KAT digests as the reference."""
     algorithm = ALGORITHMS[key]
     path = kat_file(f"{algorithm.name}_{algorithm.version}_{kind}MsgKAT.txt")
     vectors = read_kat(path)
     assert vectors, path
+    if kind == "Long":
+        vectors = vectors[::8] + vectors[-1:]
     for vector in vectors:
         assert algorithm.digest(vector.message) == vector.digest, f"Len = {vector.message.bits}"
 
