@@ -15,7 +15,8 @@ from hashbed.algorithms import Message
 from hashbed.algorithms.kat import read_kat
 from hashbed.cli import main
 from hashbed.errors import CoreFailure
-from hashbed.pipelined.catalogue import design_names, load_pipeline
+from hashbed.cores import ManifestError
+from hashbed.pipelined.catalogue import design_names, load_design, load_pipeline
 from hashbed.pipelined.run import build_point, check_point, padded_blocks, run_schedule
 from hashbed.pipelined.scheduler import schedule
 from hashbed.sim.lint import lint_sources
@@ -55,6 +56,27 @@ def test_design_manifests_load() -> None:
     for name in design_names():
         design = load_pipeline(name)
         assert all(design.iterations % depth == 0 for depth in design.depths)
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda m: m.replace("depths = [1, 2, 4, 8, 16, 32, 64]", "depths = [1, 3]"), r"depths must be divisors of iterations \(64\)"),
+        (lambda m: m + "colour = 1\n", "unknown field 'colour'"),
+        (lambda m: m.replace('"sha256_pipe_stage.v"', '"missing.v"'), "missing.v does not exist"),
+        (lambda m: m.replace("pipelined-base", "unrolled"), "architecture 'unrolled' is not one of"),
+    ],
+)
+def test_malformed_pipeline_manifest_names_file_and_problem(tmp_path: Path, edit, words: str) -> None:
+    original = load_pipeline("sha256_base")
+    folder = tmp_path / "sha256_base"
+    folder.mkdir()
+    for source in original.sources:
+        (folder / source.name).write_text(source.read_text())
+    manifest = folder / "pipeline.toml"
+    manifest.write_text(edit(original.manifest.read_text()))
+    with pytest.raises(ManifestError, match=rf"^{manifest}: .*{words}"):
+        load_design(manifest)
 
 
 @pytest.mark.parametrize("name", design_names())

@@ -101,15 +101,30 @@ _REQUIRED = {
 _OPTIONAL = {"lib": list, "parameters": dict, "description": str, "byte_aligned_only": bool, "target": dict}
 
 
+def read_toml(path: Path) -> dict[str, Any]:
+    """A manifest's TOML; a file that cannot be read or parsed is a ManifestError naming it."""
+    try:
+        return tomllib.loads(path.read_text())
+    except OSError as exc:
+        raise ManifestError(f"{path}: cannot read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ManifestError(f"{path}: not valid TOML: {exc}") from None
+
+
+def manifest_sources(path: Path, data: dict[str, Any]) -> list[Path]:
+    """The Verilog of a manifest: its ``files`` (in its folder), then its ``lib`` files (rtl/lib)."""
+    sources = [path.parent / name for name in data["files"]]
+    sources += [rtl_root() / "lib" / name for name in data.get("lib", [])]
+    for source in sources:
+        if not source.is_file():
+            raise ManifestError(f"{path}: source file {source} does not exist (fix 'files' or 'lib')")
+    return sources
+
+
 def load_manifest(path: Path) -> Core:
     """Read and check one ``core.toml``; every problem names the file and the fix."""
     where = str(path)
-    try:
-        data = tomllib.loads(path.read_text())
-    except OSError as exc:
-        raise ManifestError(f"{where}: cannot read: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ManifestError(f"{where}: not valid TOML: {exc}") from None
+    data = read_toml(path)
 
     for key in data:
         if key not in _REQUIRED and key not in _OPTIONAL:
@@ -122,12 +137,7 @@ def load_manifest(path: Path) -> Core:
         if key not in data:
             raise ManifestError(f"{where}: missing field {key!r}")
 
-    folder = path.parent
-    sources = [folder / name for name in data["files"]]
-    sources += [rtl_root() / "lib" / name for name in data.get("lib", [])]
-    for source in sources:
-        if not source.is_file():
-            raise ManifestError(f"{where}: source file {source} does not exist (fix 'files' or 'lib')")
+    sources = manifest_sources(path, data)
     if data["architecture"] not in ARCHITECTURES:
         raise ManifestError(
             f"{where}: architecture {data['architecture']!r} is not one of {', '.join(ARCHITECTURES)}"

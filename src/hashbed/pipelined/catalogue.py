@@ -5,12 +5,11 @@ depth."""
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from hashbed.algorithms import HashAlgorithm, get_algorithm
-from hashbed.cores import ManifestError, rtl_root
+from hashbed.cores import ManifestError, manifest_sources, read_toml, rtl_root
 from hashbed.errors import HashbedError
 
 MANIFEST = "pipeline.toml"
@@ -67,12 +66,7 @@ _REQUIRED = ("top", "files", "algorithm", "version", "architecture", "iterations
 def load_design(path: Path) -> PipelineDesign:
     """Read and check one ``pipeline.toml``; every problem names the file and the fix."""
     where = str(path)
-    try:
-        data = tomllib.loads(path.read_text())
-    except OSError as exc:
-        raise ManifestError(f"{where}: cannot read: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ManifestError(f"{where}: not valid TOML: {exc}") from None
+    data = read_toml(path)
     for key, value in data.items():
         if key not in _FIELDS:
             raise ManifestError(f"{where}: unknown field {key!r} (fields: {', '.join(_FIELDS)})")
@@ -86,10 +80,7 @@ def load_design(path: Path) -> PipelineDesign:
     depths = data["depths"]
     if not depths or any(not isinstance(d, int) or d < 1 or data["iterations"] % d for d in depths):
         raise ManifestError(f"{where}: depths must be divisors of iterations ({data['iterations']}), got {depths}")
-    sources = [path.parent / name for name in data["files"]] + [rtl_root() / "lib" / name for name in data.get("lib", [])]
-    for source in sources:
-        if not source.is_file():
-            raise ManifestError(f"{where}: source file {source} does not exist (fix 'files' or 'lib')")
+    sources = manifest_sources(path, data)
     try:
         algorithm = get_algorithm(data["algorithm"], data["version"])
     except HashbedError as exc:
