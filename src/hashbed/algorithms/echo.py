@@ -31,7 +31,7 @@ integer. The digest is the first 256 bits of V (V[0] and V[1]).
 from __future__ import annotations
 
 from hashbed.algorithms.base import HashAlgorithm
-from hashbed.algorithms.groestl import AES_SBOX, gf_mul
+from hashbed.algorithms.aes_field import AES_SBOX, gf_mul
 from hashbed.algorithms.message import Message
 
 WORDS = 16

@@ -22,6 +22,7 @@ so that a message word read big-endian from the message bytes is a column as it 
 
 from __future__ import annotations
 
+from hashbed.algorithms.aes_field import AES_SBOX, gf_mul
 from hashbed.algorithms.base import HashAlgorithm
 from hashbed.algorithms.message import Message
 
@@ -36,40 +37,6 @@ FUGUE256_IV = (
 
 #: The Super-Mix circulant M (row r, column k).
 SUPER_MIX_M = ((1, 4, 7, 1), (1, 1, 4, 7), (7, 1, 1, 4), (4, 7, 1, 1))
-
-
-def gf_mul(a: int, b: int) -> int:
-    """Product in GF(2^8) modulo x^8 + x^4 + x^3 + x + 1."""
-    product = 0
-    while b:
-        if b & 1:
-            product ^= a
-        a <<= 1
-        if a & 0x100:
-            a ^= 0x11B
-        b >>= 1
-    return product
-
-
-def _aes_sbox() -> tuple[int, ...]:
-    """The AES S-box: the affine map of the multiplicative inverse (0 maps to 0x63)."""
-    inverse = [0] * 256
-    for a in range(1, 256):
-        for b in range(1, 256):
-            if gf_mul(a, b) == 1:
-                inverse[a] = b
-                break
-    table = []
-    for a in range(256):
-        x = inverse[a]
-        s = 0x63
-        for shift in range(5):
-            s ^= ((x << shift) | (x >> (8 - shift))) & 0xFF
-        table.append(s)
-    return tuple(table)
-
-
-AES_SBOX = _aes_sbox()
 
 
 def _byte(column: int, row: int) -> int:

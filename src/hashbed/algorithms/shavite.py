@@ -29,7 +29,7 @@ chaining value, a 512-bit message block and a 64-bit bit counter to a new chaini
 from __future__ import annotations
 
 from hashbed.algorithms.base import HashAlgorithm
-from hashbed.algorithms.groestl import AES_SBOX, gf_mul
+from hashbed.algorithms.aes_field import AES_SBOX, gf_mul
 from hashbed.algorithms.message import Message
 
 MASK32 = 0xFFFFFFFF
