@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from hashbed.cli import main
 from hashbed.cores import load_core
 from hashbed.impl.devices import get_device
-from hashbed.impl.flow import ImplSettings, implement
+from hashbed.impl.flow import DoesNotFit, ImplSettings, check_fit, implement
 from hashbed.pipeline import Pipeline
 from hashbed.results import ResultStore
 
@@ -72,6 +73,24 @@ def test_bench_again_reuses_finished_jobs(bench_db, capsys: pytest.CaptureFixtur
         assert {r.key: r.finished_at for r in store.jobs()} == before
 
 
+def test_bench_reports_a_core_too_big_for_the_device_and_keeps_that_result(
+    bench_db, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "results.db"
+    shutil.copy(bench_db[0], db)  # sha1's simulation jobs are reused
+    argv = ["bench", "sha1", "--device", "ice40-up5k", "--db", str(db), "--build-dir", str(bench_db[1])]
+    assert main(argv) == 0  # "does not fit" is a result, not a failure
+    assert "sha1: does not fit: core sha1 needs 70 port bits" in capsys.readouterr().out
+    with ResultStore(db) as store:
+        [job] = [r for r in store.jobs("implement") if r.device == "ice40-up5k"]
+    assert job.status == "failed" and job.outputs["fits"] is False
+    assert main([*argv, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["failures"] == [] and [r["core"] for r in report["does_not_fit"]] == ["sha1"]
+    with ResultStore(db) as store:
+        assert [r.finished_at for r in store.jobs("implement") if r.device == "ice40-up5k"] == [job.finished_at]
+
+
 def test_interrupted_bench_keeps_finished_cores(bench_db) -> None:
     db, build = bench_db
 
@@ -89,8 +108,20 @@ def test_interrupted_bench_keeps_finished_cores(bench_db) -> None:
 
 def test_core_that_does_not_fit_is_a_recorded_failure(tmp_path: Path) -> None:
     result = implement(load_core("sha1"), ImplSettings(get_device("ice40-up5k")), tmp_path)
-    assert not result.ok
-    assert result.error == "does not fit: core sha1 has 70 port bits, ice40-up5k has 39 I/O pins (choose a device with more I/O)"
+    assert not result.ok and result.fits is False
+    assert result.error == ("does not fit: core sha1 needs 70 port bits after synthesis, ice40-up5k has 39 "
+                            "(choose a device with more I/O)")
+
+
+@pytest.mark.parametrize(
+    ("cells", "needs"),
+    [({"LUT4": 20000, "CCU2C": 2200, "TRELLIS_FF": 100}, "24400 LUT4s"), ({"LUT4": 10, "TRELLIS_FF": 24289}, "24289 flip-flops")],
+)
+def test_synthesized_design_larger_than_the_device_does_not_fit(cells: dict[str, int], needs: str) -> None:
+    stat = {"modules": {}, "design": {"num_port_bits": 70, "num_cells_by_type": cells}}
+    with pytest.raises(DoesNotFit, match=f"core sha1 needs {needs} after synthesis, ecp5-25k has 24288"):
+        check_fit(load_core("sha1"), get_device("ecp5-25k"), stat)
+    check_fit(load_core("sha1"), get_device("ecp5-85k"), stat)  # the bigger device holds it
 
 
 def test_parameter_check_stops_synthesis_with_its_message(tmp_path: Path) -> None:
@@ -107,3 +138,13 @@ def test_tool_crash_is_a_recorded_failure(tmp_path: Path, monkeypatch: pytest.Mo
     with ResultStore(db) as store:
         [job] = store.jobs("implement")
     assert job.status == "failed" and job.inputs["tools"]["yosys"].startswith("false")  # the override is recorded
+
+
+def test_placer_out_of_sites_means_does_not_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    placer = tmp_path / "nextpnr-full"
+    placer.write_text("#!/bin/sh\necho \"ERROR: Unable to place cell 'x', no Bels remaining of type 'TRELLIS_COMB'\"\nexit 1\n")
+    placer.chmod(0o755)
+    monkeypatch.setenv("NEXTPNR_ECP5", str(placer))
+    result = implement(load_core("sha1"), ImplSettings(get_device("ecp5-25k")), tmp_path)
+    assert result.fits is False
+    assert result.error == "nextpnr: ERROR: Unable to place cell 'x', no Bels remaining of type 'TRELLIS_COMB'"

@@ -160,11 +160,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         records = pipeline.bench(cores, settings, on_step)
     rows = ranked([r.outputs for r in records if r.ok], reference_tpa(pipeline.store))
-    failures = [r for r in records if not r.ok]
+    too_big = [r for r in records if not r.ok and r.outputs.get("fits") is False]
+    failures = [r for r in records if not r.ok and r not in too_big]
     if args.json:
-        emit_json({"rows": rows, "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures]})
+        emit_json({
+            "rows": rows, "does_not_fit": [{"core": r.core, "error": r.error} for r in too_big],
+            "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures],
+        })  # fmt: skip
     else:
         _print_rows(rows, f"hashbed bench on {settings.device.name} (seed {settings.seed})")
+        for record in too_big:  # a result, as in the studies' figures, not a failure
+            out.print(f"{record.core}: {record.error}")
         for failure in failures:
             err.print(f"hashbed: {failure.step} {failure.core} failed: {failure.error}")
     return 1 if failures else 0

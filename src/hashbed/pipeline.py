@@ -94,11 +94,18 @@ class Pipeline:
         return self.run_job("measure", inputs, work)
 
     def implement(self, core: Core, settings: ImplSettings) -> JobRecord:
+        """Place and route ``core``; "does not fit" is a failed job that is final, so it is
+        reused like a finished one instead of being run again."""
+        inputs = settings.inputs(core)
+        done = None if self.force else self.store.get("implement", inputs)
+        if done is not None and not done.ok and done.outputs.get("fits") is False:
+            return dataclasses.replace(done, reused=True)
+
         def work() -> tuple[dict[str, Any], str | None]:
             result = implement(core, settings, self.build_dir)
             return result.as_dict(), result.error
 
-        return self.run_job("implement", settings.inputs(core), work)
+        return self.run_job("implement", inputs, work)
 
     def metrics(self, core: Core, measured: JobRecord, implemented: JobRecord) -> JobRecord:
         inputs = {

@@ -65,6 +65,9 @@ class ImplResult:
     brams: int | None = None
     dsps: int | None = None
     fmax_mhz: float | None = None
+    #: True once placed and routed, False when the design cannot fit the device (a result,
+    #: as in the studies' figures), None when a tool failed for another reason.
+    fits: bool | None = None
     tools: dict[str, str] = field(default_factory=dict)
     utilization: dict[str, int] = field(default_factory=dict)
     run_dir: str = ""
@@ -77,6 +80,14 @@ class ToolFailure(Exception):
     """A tool failed; the message is the one-line reason recorded with the job."""
 
 
+class DoesNotFit(ToolFailure):
+    """The design needs more of some resource than the device has."""
+
+
+#: nextpnr's placer when a cell type has run out of sites.
+_NO_BELS = re.compile(r"no bels remaining", re.IGNORECASE)
+
+
 def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, parameters: dict[str, int]) -> None:
     try:
         proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
@@ -86,7 +97,8 @@ def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, para
         raise ToolFailure(f"{what} could not start: {exc.strerror}") from None
     log.write_text(proc.stdout + proc.stderr)
     if proc.returncode != 0:
-        raise ToolFailure(_failure_reason(what, log.read_text(), proc.returncode, cwd, parameters))
+        reason = _failure_reason(what, log.read_text(), proc.returncode, cwd, parameters)
+        raise (DoesNotFit if _NO_BELS.search(reason) else ToolFailure)(reason)
 
 
 def _display_text(display: re.Match[str], parameters: dict[str, int]) -> str:
@@ -112,6 +124,32 @@ def _failure_reason(what: str, output: str, returncode: int, cwd: Path, paramete
     if errors:
         return f"{what}: {errors[0]}"
     return f"{what} exited with status {returncode} (log: {lines[-1].strip() if lines else 'empty'})"
+
+
+#: Synthesized cells that each take LUT4 sites of their own whatever nextpnr packs: a carry
+#: cell holds two LUT4s on ECP5 and shares its logic cell with a LUT on iCE40.
+_LUT_SITES = {"ecp5": {"LUT4": 1, "CCU2C": 2}, "ice40": {"SB_LUT4": 1}}
+_FF_PREFIX = {"ecp5": "TRELLIS_FF", "ice40": "SB_DFF"}
+
+
+def check_fit(core: Core, device: Device, stat: dict[str, Any]) -> None:
+    """Raise DoesNotFit when the synthesized design needs more pins, LUT4s or flip-flops than
+    ``device`` has: those are lower bounds on what place and route would need, so the hours
+    nextpnr would spend discovering it are saved."""
+    # The top module's ports: the design total also counts the ports of every instance
+    # of a submodule kept as a hierarchy (keep_hierarchy)
+    port_bits = stat["modules"].get(f"\\{core.top}", stat["design"])["num_port_bits"]
+    cells = stat["design"]["num_cells_by_type"]
+    luts = sum(cells.get(kind, 0) * sites for kind, sites in _LUT_SITES[device.family].items())
+    ffs = sum(count for kind, count in cells.items() if kind.startswith(_FF_PREFIX[device.family]))
+    for what, needed, available, fix in (
+        ("port bits", port_bits, device.io_pins, "I/O"),
+        ("LUT4s", luts, device.luts, "logic"),
+        ("flip-flops", ffs, device.ffs, "logic"),
+    ):
+        if needed > available:
+            raise DoesNotFit(f"does not fit: core {core.name} needs {needed} {what} after synthesis, "
+                             f"{device.name} has {available} (choose a device with more {fix})")  # fmt: skip
 
 
 def run_dir_for(core: Core, settings: ImplSettings, build_dir: Path) -> Path:
@@ -142,15 +180,7 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
     try:
         _run([YOSYS.command(), "-q", "synth.ys"], run_dir / "yosys.log", run_dir, settings.timeout_s, "yosys",
              core.parameters)  # fmt: skip
-        stat = json.loads((run_dir / "synth_stat.json").read_text())
-        # The top module's ports: the design total also counts the ports of every instance
-        # of a submodule kept as a hierarchy (keep_hierarchy)
-        port_bits = stat["modules"].get(f"\\{core.top}", stat["design"])["num_port_bits"]
-        if port_bits > device.io_pins:
-            raise ToolFailure(
-                f"does not fit: core {core.name} has {port_bits} port bits, "
-                f"{device.name} has {device.io_pins} I/O pins (choose a device with more I/O)"
-            )
+        check_fit(core, device, json.loads((run_dir / "synth_stat.json").read_text()))
         _run(
             [NEXTPNR[device.family].command(), *device.nextpnr_args, "--json", "synth.json",
              "--report", "report.json", "--write", "routed.json", "--sdf", "routed.sdf", "--freq", f"{settings.freq_mhz:g}", "--seed", str(settings.seed),
@@ -159,6 +189,7 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
         )  # fmt: skip
     except ToolFailure as failure:
         result.error = str(failure)
+        result.fits = False if isinstance(failure, DoesNotFit) else None
         return result
 
     report = json.loads((run_dir / "report.json").read_text())
@@ -177,6 +208,6 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
         result.ffs = sum(count for kind, count in cells.items() if kind.startswith("SB_DFF"))
         result.brams = used.get("ICESTORM_RAM", 0)
         result.dsps = used.get("ICESTORM_DSP", 0)
-    result.ok = True
+    result.ok = result.fits = True
     (run_dir / "results.json").write_text(json.dumps(result.as_dict(), indent=2))
     return result

@@ -68,6 +68,8 @@ def run_point(point: SweepPoint, db: Path, build_dir: Path, force: bool = False)
         settings = ImplSettings(get_device(point.device), seed=point.seed, timeout_s=point.timeout_s)
         core = shell_core(design, point.stages, build_dir)
         implemented = jobs.implement(core, settings)
+        if not implemented.ok and implemented.outputs.get("fits") is not False:
+            return implemented  # a tool failure, not a result: the next sweep tries again
         metrics_inputs = {"core": core.name, "device": point.device, "seed": point.seed,
                           "check_job": checked.key, "implement_job": implemented.key}  # fmt: skip
         return jobs.run_job(METRICS_STEP, metrics_inputs, lambda: (point_row(design, point, checked, implemented), None))
