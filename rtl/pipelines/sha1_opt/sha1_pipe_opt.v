@@ -24,9 +24,9 @@
 // On the input side: the final addition -> the IV multiplexer -> e + K + W[0] -> P1 of
 // stage 0, which is about as long.
 //
-// Timing: a handover waits for an issue (in_valid) and for room for a digest; between
-// handovers the stages run freely. One block per I clocks in steady state: throughput
-// 512 * f / I, with STAGES + 1 messages in flight.
+// The iteration counter, the handovers, the final-addition slot and the output register are
+// the shared ring control (rtl/lib/block_pipe_ring.v). One block per I clocks in steady
+// state: throughput 512 * f / I, with STAGES + 1 messages in flight.
 module sha1_pipe_opt #(
     // Pipeline stages: 1, 2, 4, 5, 8, 10, 20 or 40 (a divisor of 40).
     parameter STAGES = 1
@@ -40,15 +40,13 @@ module sha1_pipe_opt #(
     input  wire         in_last,
     input  wire         in_bubble,
     input  wire [7:0]   in_tag,
-    output reg          out_valid,
+    output wire         out_valid,
     input  wire         out_ready,
-    output reg  [255:0] out_digest,
-    output reg  [7:0]   out_tag
+    output wire [255:0] out_digest,
+    output wire [7:0]   out_tag
 );
 
     localparam integer I = 40 / STAGES;
-    localparam integer LAST = I - 1;
-    localparam [5:0] LAST_T = LAST[5:0];
     localparam [159:0] IV = {32'h67452301, 32'hefcdab89, 32'h98badcfe, 32'h10325476, 32'hc3d2e1f0};
     localparam [31:0] K0 = 32'h5a827999;  // K of rounds 0 and 1
 
@@ -59,30 +57,13 @@ module sha1_pipe_opt #(
         end
     end
 
-    reg  [5:0] t_q;  // iteration 0 .. I - 1 of every stage
-    // constant when fully pipelined (I = 1), so that synthesis drops the counter
-    wire       last_iteration = I == 1 || t_q == LAST_T;
-
-    // Final-addition slot: the block that left the last stage at the latest handover
-    reg  [159:0] fa_state_q;
-    reg  [159:0] fa_h_q;
-    reg  [9:0]   fa_meta_q;  // {valid, last, tag}
-    wire [159:0] h_out;
+    wire [5:0]   t;
+    wire         run, handover;
+    wire [159:0] h_new;
+    wire [159:0] digest;
     genvar gi;
-    generate
-        for (gi = 0; gi < 5; gi = gi + 1) begin : gen_final_add
-            assign h_out[159 - 32*gi -: 32] = fa_h_q[159 - 32*gi -: 32] + fa_state_q[159 - 32*gi -: 32];
-        end
-    endgenerate
-
-    wire digest_leaves = fa_meta_q[9] && fa_meta_q[8];
-    wire out_room = !digest_leaves || !out_valid || out_ready;
-    assign in_ready = last_iteration && out_room;
-    wire handover = last_iteration && in_valid && out_room;
-    wire run = !last_iteration || handover;
 
     // Stage chain: stage s takes stage s-1's outputs; stage 0 takes the issue
-    wire [159:0] h_new = in_first ? IV : h_out;
     // Pre-computed sums of stage 0's first iteration: e + K + W[0], d + K + W[1]
     wire [63:0]  p_new = {h_new[31:0] + K0 + in_block[511:480], h_new[63:32] + K0 + in_block[479:448]};
     wire [159:0] state_chain [0:STAGES];
@@ -108,7 +89,7 @@ module sha1_pipe_opt #(
                 .ITERATIONS(I),
                 .META_BITS(10)
             ) u_stage (
-                .clk(clk), .rst(rst), .run(run), .handover(handover), .t(t_q),
+                .clk(clk), .rst(rst), .run(run), .handover(handover), .t(t),
                 .state_in(state_chain[gi][159:32]), .p_in(p_chain[gi]), .w_in(w_chain[gi]), .h_in(h_chain[gi]),
                 .meta_in(meta_chain[gi]),
                 .state_out(state_out), .p_out(p_out), .w_out(w_out), .h_q(h_q), .meta_q(meta_q)
@@ -121,29 +102,17 @@ module sha1_pipe_opt #(
         end
     endgenerate
 
-    always @(posedge clk) begin
-        if (run)
-            t_q <= last_iteration ? 6'd0 : t_q + 6'd1;
-        if (handover) begin
-            fa_state_q <= state_chain[STAGES];
-            fa_h_q <= h_chain[STAGES];
-        end
-        if (handover && digest_leaves) begin
-            out_digest <= {h_out, 96'd0};
-            out_tag <= fa_meta_q[7:0];
-        end
-        if (rst) begin
-            t_q <= 6'd0;
-            fa_meta_q <= 10'd0;
-            out_valid <= 1'b0;
-        end else begin
-            if (handover)
-                fa_meta_q <= meta_chain[STAGES];
-            if (handover && digest_leaves)
-                out_valid <= 1'b1;
-            else if (out_ready)
-                out_valid <= 1'b0;
-        end
-    end
+    block_pipe_ring #(
+        .ITERATIONS(I),
+        .T_BITS(6),
+        .WORDS(5),
+        .IV(IV)
+    ) u_ring (
+        .clk(clk), .rst(rst), .in_valid(in_valid), .in_ready(in_ready), .in_first(in_first),
+        .t(t), .run(run), .handover(handover), .h_new(h_new),
+        .last_state(state_chain[STAGES]), .last_h(h_chain[STAGES]), .last_meta(meta_chain[STAGES]),
+        .out_valid(out_valid), .out_ready(out_ready), .out_digest(digest), .out_tag(out_tag)
+    );
+    assign out_digest = {digest, 96'd0};
 
 endmodule

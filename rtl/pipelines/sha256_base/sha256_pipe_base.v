@@ -11,9 +11,9 @@
 // message's previous block, which the host's round-robin scheduler guarantees. A block
 // with in_last set leaves its digest and tag in the output register.
 //
-// Timing: a handover waits for an issue (in_valid) and for room for a digest; between
-// handovers the stages run freely. One block per I clocks in steady state: throughput
-// 512 * f / I, with STAGES + 1 messages in flight.
+// The iteration counter, the handovers, the final-addition slot and the output register are
+// the shared ring control (rtl/lib/block_pipe_ring.v). One block per I clocks in steady
+// state: throughput 512 * f / I, with STAGES + 1 messages in flight.
 module sha256_pipe_base #(
     // Pipeline stages: 1, 2, 4, 8, 16, 32 or 64 (a divisor of 64).
     parameter STAGES = 1
@@ -27,17 +27,13 @@ module sha256_pipe_base #(
     input  wire         in_last,
     input  wire         in_bubble,
     input  wire [7:0]   in_tag,
-    output reg          out_valid,
+    output wire         out_valid,
     input  wire         out_ready,
-    output reg  [255:0] out_digest,
-    output reg  [7:0]   out_tag
+    output wire [255:0] out_digest,
+    output wire [7:0]   out_tag
 );
 
     localparam integer I = 64 / STAGES;
-    localparam integer LAST = I - 1;
-    localparam [5:0] LAST_T = LAST[5:0];
-    localparam [255:0] IV = {32'h6a09e667, 32'hbb67ae85, 32'h3c6ef372, 32'ha54ff53a,
-                             32'h510e527f, 32'h9b05688c, 32'h1f83d9ab, 32'h5be0cd19};
 
     initial begin
         if (STAGES < 1 || STAGES > 64 || 64 % STAGES != 0) begin
@@ -46,30 +42,11 @@ module sha256_pipe_base #(
         end
     end
 
-    reg  [5:0] t_q;  // iteration 0 .. I - 1 of every stage
-    // constant when fully pipelined (I = 1), so that synthesis drops the counter
-    wire       last_iteration = I == 1 || t_q == LAST_T;
-
-    // Final-addition slot: the block that left the last stage at the latest handover
-    reg  [255:0] fa_state_q;
-    reg  [255:0] fa_h_q;
-    reg  [9:0]   fa_meta_q;  // {valid, last, tag}
-    wire [255:0] h_out;
-    genvar gi;
-    generate
-        for (gi = 0; gi < 8; gi = gi + 1) begin : gen_final_add
-            assign h_out[255 - 32*gi -: 32] = fa_h_q[255 - 32*gi -: 32] + fa_state_q[255 - 32*gi -: 32];
-        end
-    endgenerate
-
-    wire digest_leaves = fa_meta_q[9] && fa_meta_q[8];
-    wire out_room = !digest_leaves || !out_valid || out_ready;
-    assign in_ready = last_iteration && out_room;
-    wire handover = last_iteration && in_valid && out_room;
-    wire run = !last_iteration || handover;
+    wire [5:0]   t;
+    wire         run, handover;
+    wire [255:0] h_new;
 
     // Stage chain: stage s takes stage s-1's outputs; stage 0 takes the issue
-    wire [255:0] h_new = in_first ? IV : h_out;
     wire [255:0] state_chain [0:STAGES];
     wire [511:0] w_chain [0:STAGES];
     wire [255:0] h_chain [0:STAGES];
@@ -79,6 +56,7 @@ module sha256_pipe_base #(
     assign h_chain[0] = h_new;
     assign meta_chain[0] = {!in_bubble, in_last, in_tag};
 
+    genvar gi;
     generate
         for (gi = 0; gi < STAGES; gi = gi + 1) begin : gen_stage
             wire [255:0] state_out;
@@ -90,7 +68,7 @@ module sha256_pipe_base #(
                 .ITERATIONS(I),
                 .META_BITS(10)
             ) u_stage (
-                .clk(clk), .rst(rst), .run(run), .handover(handover), .t(t_q),
+                .clk(clk), .rst(rst), .run(run), .handover(handover), .t(t),
                 .state_in(state_chain[gi]), .w_in(w_chain[gi]), .h_in(h_chain[gi]), .meta_in(meta_chain[gi]),
                 .state_out(state_out), .w_out(w_out), .h_q(h_q), .meta_q(meta_q)
             );
@@ -101,29 +79,17 @@ module sha256_pipe_base #(
         end
     endgenerate
 
-    always @(posedge clk) begin
-        if (run)
-            t_q <= last_iteration ? 6'd0 : t_q + 6'd1;
-        if (handover) begin
-            fa_state_q <= state_chain[STAGES];
-            fa_h_q <= h_chain[STAGES];
-        end
-        if (handover && digest_leaves) begin
-            out_digest <= h_out;
-            out_tag <= fa_meta_q[7:0];
-        end
-        if (rst) begin
-            t_q <= 6'd0;
-            fa_meta_q <= 10'd0;
-            out_valid <= 1'b0;
-        end else begin
-            if (handover)
-                fa_meta_q <= meta_chain[STAGES];
-            if (handover && digest_leaves)
-                out_valid <= 1'b1;
-            else if (out_ready)
-                out_valid <= 1'b0;
-        end
-    end
+    block_pipe_ring #(
+        .ITERATIONS(I),
+        .T_BITS(6),
+        .WORDS(8),
+        .IV({32'h6a09e667, 32'hbb67ae85, 32'h3c6ef372, 32'ha54ff53a,
+             32'h510e527f, 32'h9b05688c, 32'h1f83d9ab, 32'h5be0cd19})
+    ) u_ring (
+        .clk(clk), .rst(rst), .in_valid(in_valid), .in_ready(in_ready), .in_first(in_first),
+        .t(t), .run(run), .handover(handover), .h_new(h_new),
+        .last_state(state_chain[STAGES]), .last_h(h_chain[STAGES]), .last_meta(meta_chain[STAGES]),
+        .out_valid(out_valid), .out_ready(out_ready), .out_digest(out_digest), .out_tag(out_tag)
+    );
 
 endmodule

@@ -30,9 +30,9 @@
 // pe = d + pa) in a stage; final addition -> IV multiplexer -> carry-save -> one
 // carry-propagate adder for the issue.
 //
-// Timing: a handover waits for an issue (in_valid) and for room for a digest; between
-// handovers the stages run freely. One block per I clocks in steady state: throughput
-// 512 * f / I, with STAGES + 1 messages in flight.
+// The iteration counter, the handovers, the final-addition slot and the output register are
+// the shared ring control (rtl/lib/block_pipe_ring.v). One block per I clocks in steady
+// state: throughput 512 * f / I, with STAGES + 1 messages in flight.
 module sha256_pipe_opt #(
     // Pipeline stages: 1, 2, 4, 8, 16 or 32 (a divisor of 32).
     parameter STAGES = 1
@@ -46,15 +46,13 @@ module sha256_pipe_opt #(
     input  wire         in_last,
     input  wire         in_bubble,
     input  wire [7:0]   in_tag,
-    output reg          out_valid,
+    output wire         out_valid,
     input  wire         out_ready,
-    output reg  [255:0] out_digest,
-    output reg  [7:0]   out_tag
+    output wire [255:0] out_digest,
+    output wire [7:0]   out_tag
 );
 
     localparam integer I = 32 / STAGES;
-    localparam integer LAST = I - 1;
-    localparam [4:0] LAST_T = LAST[4:0];
     localparam [255:0] IV = {32'h6a09e667, 32'hbb67ae85, 32'h3c6ef372, 32'ha54ff53a,
                              32'h510e527f, 32'h9b05688c, 32'h1f83d9ab, 32'h5be0cd19};
     localparam [31:0] K0 = 32'h428a2f98, K1 = 32'h71374491;
@@ -66,30 +64,12 @@ module sha256_pipe_opt #(
         end
     end
 
-    reg  [4:0] t_q;  // iteration 0 .. I - 1 of every stage
-    // constant when fully pipelined (I = 1), so that synthesis drops the counter
-    wire       last_iteration = I == 1 || t_q == LAST_T;
-
-    // Final-addition slot: the block that left the last stage at the latest handover
-    reg  [255:0] fa_state_q;
-    reg  [255:0] fa_h_q;
-    reg  [9:0]   fa_meta_q;  // {valid, last, tag}
-    wire [255:0] h_out;
+    wire [4:0]   t;
+    wire         run, handover;
+    wire [255:0] h_new;
     genvar gi;
-    generate
-        for (gi = 0; gi < 8; gi = gi + 1) begin : gen_final_add
-            assign h_out[255 - 32*gi -: 32] = fa_h_q[255 - 32*gi -: 32] + fa_state_q[255 - 32*gi -: 32];
-        end
-    endgenerate
-
-    wire digest_leaves = fa_meta_q[9] && fa_meta_q[8];
-    wire out_room = !digest_leaves || !out_valid || out_ready;
-    assign in_ready = last_iteration && out_room;
-    wire handover = last_iteration && in_valid && out_room;
-    wire run = !last_iteration || handover;
 
     // The issue's state and look-ahead for rounds 0 and 1
-    wire [255:0] h_new = in_first ? IV : h_out;
     wire [31:0]  ha = h_new[255:224], hb = h_new[223:192], hc = h_new[191:160], hd = h_new[159:128];
     wire [31:0]  he = h_new[127:96],  hf = h_new[95:64],   hg = h_new[63:32],   hh = h_new[31:0];
     // (pe0 and pe1 as sums of their own: one carry-propagate adder after the final addition)
@@ -124,7 +104,7 @@ module sha256_pipe_opt #(
                 .ITERATIONS(I),
                 .META_BITS(10)
             ) u_stage (
-                .clk(clk), .rst(rst), .run(run), .handover(handover), .t(t_q),
+                .clk(clk), .rst(rst), .run(run), .handover(handover), .t(t),
                 .state_in(state_chain[gi]), .pre_in(pre_chain[gi]), .w_in(w_chain[gi]),
                 .h_in(h_chain[gi]), .meta_in(meta_chain[gi]),
                 .state_out(state_out), .dh_out(dh_out), .pre_out(pre_out), .w_out(w_out),
@@ -144,29 +124,16 @@ module sha256_pipe_opt #(
     wire [63:0]  dh_last = dh_chain[STAGES];
     wire [255:0] state_last = {s_last[191:96], dh_last[63:32], s_last[95:0], dh_last[31:0]};
 
-    always @(posedge clk) begin
-        if (run)
-            t_q <= last_iteration ? 5'd0 : t_q + 5'd1;
-        if (handover) begin
-            fa_state_q <= state_last;
-            fa_h_q <= h_chain[STAGES];
-        end
-        if (handover && digest_leaves) begin
-            out_digest <= h_out;
-            out_tag <= fa_meta_q[7:0];
-        end
-        if (rst) begin
-            t_q <= 5'd0;
-            fa_meta_q <= 10'd0;
-            out_valid <= 1'b0;
-        end else begin
-            if (handover)
-                fa_meta_q <= meta_chain[STAGES];
-            if (handover && digest_leaves)
-                out_valid <= 1'b1;
-            else if (out_ready)
-                out_valid <= 1'b0;
-        end
-    end
+    block_pipe_ring #(
+        .ITERATIONS(I),
+        .T_BITS(5),
+        .WORDS(8),
+        .IV(IV)
+    ) u_ring (
+        .clk(clk), .rst(rst), .in_valid(in_valid), .in_ready(in_ready), .in_first(in_first),
+        .t(t), .run(run), .handover(handover), .h_new(h_new),
+        .last_state(state_last), .last_h(h_chain[STAGES]), .last_meta(meta_chain[STAGES]),
+        .out_valid(out_valid), .out_ready(out_ready), .out_digest(out_digest), .out_tag(out_tag)
+    );
 
 endmodule

@@ -87,6 +87,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         design = load_pipeline(name)
         depths = [d for d in design.depths if wanted is None or d in wanted]
         points += [SweepPoint(name, d, device, args.seed, args.timeout) for device in devices for d in depths]
+    points.sort(key=lambda p: p.stages)  # area grows with depth: the small points finish first
     err.print(f"sweep: {len(points)} points in {args.jobs} worker processes; finished points are kept in {args.db}")
 
     def on_done(point: SweepPoint, record: JobRecord | None, error: str | None) -> None:
