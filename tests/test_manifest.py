@@ -59,12 +59,27 @@ def test_good_manifest_loads(tmp_path: Path) -> None:
         (lambda m: m + '[target]\nkbps_per_lut4 = "fast"\n', r"\[target\] kbps_per_lut4 must be a positive number"),
         (lambda m: m + '[target]\ncycles = "3 + 21*M"\n', r"\[target\] cycle formula .*cannot read term"),
         (lambda m: m + "top = [\n", "not valid TOML"),
+        (lambda m: m + "[budget]\nluts = 1536\nffs = 1536\n", r"\[budget\] needs 'brams'"),
+        (lambda m: m + "[budget]\nluts = 1536\nffs = 1536\nbrams = 0\nslices = 3\n", r"unknown field\(s\) in \[budget\]: slices"),
+        (lambda m: m + "[budget]\nluts = 1536\nffs = -1\nbrams = 0\n", r"\[budget\] ffs must be a non-negative integer"),
+        (lambda m: m + "[budget]\nluts = 900\nffs = 9\nbrams = 1\nluts_min = 1300\n", r"luts_min \(1300\) exceeds luts \(900\)"),
     ],
 )
 def test_malformed_manifest_names_file_and_problem(tmp_path: Path, edit, words: str) -> None:
     path = make_core(tmp_path, edit(GOOD))
     with pytest.raises(ManifestError, match=rf"^{path}: .*{words}"):
         load_manifest(path)
+
+
+def test_budget_reports_each_resource_it_misses(tmp_path: Path) -> None:
+    core = load_manifest(make_core(tmp_path, GOOD + "[budget]\nluts = 1300\nffs = 1536\nbrams = 1\nluts_min = 900\n"))
+    assert core.budget is not None and core.summary()["budget"] == {"luts": 1300, "ffs": 1536, "brams": 1, "luts_min": 900}
+    assert core.budget.shortfalls(luts=1100, ffs=1000, brams=1, dsps=0) == []
+    assert core.budget.shortfalls(luts=1400, ffs=1600, brams=0, dsps=1) == [
+        "100 LUT4s over (1400 > 1300)", "64 flip-flops over (1600 > 1536)", "0 block RAMs, the budget has 1",
+        "1 DSPs, the budget has none",
+    ]  # fmt: skip
+    assert core.budget.shortfalls(luts=800, ffs=10, brams=1, dsps=0) == ["100 LUT4s under the band (800 < 900)"]
 
 
 def test_cores_match_or_beat_the_cycles_per_block_of_their_study() -> None:

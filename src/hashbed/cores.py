@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hashbed.algorithms import HashAlgorithm, get_algorithm
+from hashbed.budget import Budget
 from hashbed.cycles import CycleFormula
 from hashbed.errors import HashbedError
 from hashbed.interface import BUS_WIDTHS
@@ -60,6 +61,8 @@ class Core:
     target_kbps_per_lut4: float | None = None
     #: The cycle formula of the study's design that this core must match or beat (None: none).
     target_cycles: CycleFormula | None = None
+    #: The area budget of a lightweight core on ECP5 (None: none).
+    budget: Budget | None = None
 
     @property
     def algorithm(self) -> HashAlgorithm:
@@ -85,6 +88,7 @@ class Core:
             "byte_aligned_only": self.byte_aligned_only,
             "target_kbps_per_lut4": self.target_kbps_per_lut4,
             "target_cycles": str(self.target_cycles) if self.target_cycles else None,
+            "budget": self.budget.as_dict() if self.budget else None,
             "description": self.description,
         }
 
@@ -98,7 +102,9 @@ _REQUIRED = {
     "bus_width": int,
     "cycles": str,
 }
-_OPTIONAL = {"lib": list, "parameters": dict, "description": str, "byte_aligned_only": bool, "target": dict}
+_OPTIONAL = {
+    "lib": list, "parameters": dict, "description": str, "byte_aligned_only": bool, "target": dict, "budget": dict,
+}  # fmt: skip
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -168,6 +174,10 @@ def load_manifest(path: Path) -> Core:
         except ValueError as exc:
             raise ManifestError(f"{where}: [target] {exc}") from None
     try:
+        budget = Budget.parse(data["budget"], where) if "budget" in data else None
+    except ValueError as exc:
+        raise ManifestError(str(exc)) from None
+    try:
         get_algorithm(data["algorithm"], data["version"])
     except HashbedError as exc:
         raise ManifestError(f"{where}: {exc}") from None
@@ -187,6 +197,7 @@ def load_manifest(path: Path) -> Core:
         byte_aligned_only=data.get("byte_aligned_only", False),
         target_kbps_per_lut4=kbps,
         target_cycles=target_cycles,
+        budget=budget,
     )
 
 
