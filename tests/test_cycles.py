@@ -25,7 +25,12 @@ def test_a_constant_term_may_be_a_product() -> None:
     assert CycleFormula.parse("2 + 64·N + 64·3 + 16").same_counts(CycleFormula(2, 64, 208))
 
 
-@pytest.mark.parametrize("text", ["3 + 17 + 4", "3 + 2*N + 3*N", "3 + x + 24*N", "24*M + 1", "3*(N + 1)", "3*(N - x)"])
+def test_the_factor_of_n_may_be_load_plus_process() -> None:
+    blake = CycleFormula.parse("2 + (32+258)·N + 17")
+    assert (blake.st, blake.lp, blake.end) == (2, 290, 17) and str(blake) == "2 + (32+258)·N + 17"
+
+
+@pytest.mark.parametrize("text", ["(32 + 258*N", "3 + (2*3)*N", "3 + 17 + 4", "3 + 2*N + 3*N", "3 + x + 24*N", "24*M + 1", "3*(N + 1)", "3*(N - x)"])
 def test_bad_formulas_are_refused(text: str) -> None:
     with pytest.raises(ValueError, match="cycle formula"):
         CycleFormula.parse(text)
