@@ -21,6 +21,7 @@ from hashbed.cycles import CycleFormula
 from hashbed.errors import HashbedError
 from hashbed.impl.devices import DEVICES, get_device
 from hashbed.impl.flow import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
+from hashbed.lightweight import lightweight_rows, print_lightweight_report
 from hashbed.metrics import throughput_at_blocks_mbps
 from hashbed.pipeline import ROW_FIELDS, Pipeline
 from hashbed.results import JobRecord, ResultStore, default_db_path
@@ -281,6 +282,13 @@ def cmd_report(args: argparse.Namespace) -> int:
             else:
                 pipelined_commands.print_pipeline_report(store)
             return 0
+        if args.study == "lightweight":
+            rows = lightweight_rows(store, {core.name: core for core in all_cores()})
+            if args.json:
+                emit_json(rows)
+            else:
+                print_lightweight_report(rows)
+            return 0
         formulas = formula_rows(all_cores(), store)
         if args.json:
             emit_json({"table_1": fmax_rows(store), "table_2": formulas, "table_3": board_rows(store)})
@@ -373,7 +381,7 @@ def build_parser() -> argparse.ArgumentParser:
     pipelined_commands.add_parsers(sub, common)
 
     p = sub.add_parser("report", parents=[common], help="print the studies' tables from the stored results")
-    p.add_argument("study", nargs="?", choices=["zynq", "pipeline"], default="zynq", help="which study's tables (default: %(default)s)")
+    p.add_argument("study", nargs="?", choices=["zynq", "lightweight", "pipeline"], default="zynq", help="which study's tables (default: %(default)s)")
     p.set_defaults(func=cmd_report)
     return parser
 

@@ -1,0 +1,79 @@
+"""The lightweight study's tables (docs/lightweight.md): for every lightweight core and device,
+throughput for long and short messages and throughput per area, each relative to SHA-256 of the
+same architecture (logic-only or block RAM) on the same device, as the study's Tables 2 and 3
+rank the finalists, with the area budget's verdict."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+
+from hashbed.console import out
+from hashbed.cores import Core
+from hashbed.cycles import CycleFormula
+from hashbed.impl.devices import get_device
+from hashbed.metrics import throughput_at_blocks_mbps
+from hashbed.results import ResultStore
+
+ARCHITECTURES = ("lightweight-logic", "lightweight-bram")
+#: The function every ratio is taken against.
+REFERENCE_ALGORITHM = "sha-256"
+#: A short message: one padded block (its throughput includes the start and end cycles).
+SHORT_BLOCKS = 1
+_RATIOS = (("throughput_mbps", "tp_vs_sha256"), ("short_mbps", "short_vs_sha256"), ("tpa_mbps_per_lut", "tpa_vs_sha256"))
+
+
+def budget_verdict(core: Core | None, row: dict[str, Any]) -> str:
+    """"fits", the shortfalls, or why the budget does not apply."""
+    if core is None or core.budget is None:
+        return "no budget"
+    if get_device(row["device"]).family != "ecp5":
+        return "budget is in ECP5 resources"
+    misses = core.budget.shortfalls(row["luts"], row["ffs"], row["brams"], row["dsps"])
+    return "fits" if not misses else "misses: " + "; ".join(misses)
+
+
+def lightweight_rows(store: ResultStore, cores: dict[str, Core]) -> list[dict[str, Any]]:
+    """The latest metrics row of every lightweight core per device and seed, best TP/A first
+    within each device and architecture, with the ratios to SHA-256 (None without its row)."""
+    latest: dict[tuple[str, str | None, int | None], dict[str, Any]] = {}
+    for record in store.jobs("metrics"):  # oldest first: the latest row wins
+        if record.ok and record.outputs.get("architecture") in ARCHITECTURES:
+            latest[(record.core, record.device, record.seed)] = record.outputs
+    rows = []
+    for row in latest.values():
+        formula = CycleFormula(row["st"], row["lp"], row["end"])
+        short = throughput_at_blocks_mbps(formula, row["block_bits"], row["fmax_mhz"], SHORT_BLOCKS)
+        rows.append({**row, "short_mbps": round(short, 2), "budget": budget_verdict(cores.get(row["core"]), row)})
+    reference = {(r["architecture"], r["device"], r["seed"]): r for r in rows if r["algorithm"] == REFERENCE_ALGORITHM}
+    for row in rows:
+        base = reference.get((row["architecture"], row["device"], row["seed"]))
+        for field, ratio in _RATIOS:
+            row[ratio] = round(row[field] / base[field], 2) if base else None
+    return sorted(rows, key=lambda r: (r["device"], r["seed"], r["architecture"], -r["tpa_mbps_per_lut"]))
+
+
+def print_lightweight_report(rows: list[dict[str, Any]]) -> None:
+    if not rows:
+        out.print("lightweight study: no results yet (run 'hashbed bench --device ecp5-25k' on the *_lw cores)")
+        return
+    table = Table(title="Lightweight study (Tables 2 and 3): long- and short-message throughput and TP/A, relative to SHA-256")
+    columns = ("core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles", "TP long Mbit/s", "vs SHA-256",
+               f"TP {SHORT_BLOCKS} block Mbit/s", "vs SHA-256", "TP/A Mbit/s/LUT", "vs SHA-256", "budget")  # fmt: skip
+    for column in columns:
+        table.add_column(column, justify="left" if column in ("core", "device", "cycles", "budget") else "right")
+
+    def ratio(value: float | None) -> str:
+        return f"{value:.2f}" if value is not None else "-"
+
+    for r in rows:
+        table.add_row(
+            r["core"], r["device"], str(r["luts"]), str(r["ffs"]), str(r["brams"]), f"{r['fmax_mhz']:.2f}",
+            str(CycleFormula(r["st"], r["lp"], r["end"])), f"{r['throughput_mbps']:.2f}", ratio(r["tp_vs_sha256"]),
+            f"{r['short_mbps']:.2f}", ratio(r["short_vs_sha256"]), f"{r['tpa_mbps_per_lut']:.4f}",
+            ratio(r["tpa_vs_sha256"]), r["budget"],
+        )  # fmt: skip
+    out.print(table)
+    out.print("ratios: against sha-256 of the same architecture on the same device and seed; "
+              "budget: docs/lightweight.md (ECP5 resources)")  # fmt: skip
