@@ -31,13 +31,18 @@ def test_rows_are_relative_to_sha256_of_the_same_architecture_and_device(db: Pat
         put_row(store, "x-bram", "blake-256", "lightweight-bram", "ecp5-25k", luts=1000, ffs=900, fmax_mhz=100.0)
         put_row(store, "x-logic", "blake-256", "lightweight-logic", "ice40-up5k", luts=2000, ffs=900, fmax_mhz=50.0)
         put_row(store, "sha256", "sha-256", "basic-iterative", "ecp5-25k", luts=1000, ffs=900, fmax_mhz=100.0)
+        for core, energy in (("ref-logic", 40.0), ("x-logic", 30.0)):
+            store.put("energy", {"core": core, "device": "ecp5-25k", "seed": 1},
+                      {"energy_pj_per_bit": energy, "dynamic_pj_per_bit": energy / 4})  # fmt: skip
         rows = {(r["core"], r["device"]): r for r in lightweight_rows(store, cores)}
     assert set(rows) == {("ref-logic", "ecp5-25k"), ("x-logic", "ecp5-25k"), ("x-bram", "ecp5-25k"), ("x-logic", "ice40-up5k")}
     x = rows[("x-logic", "ecp5-25k")]
     assert (x["tp_vs_sha256"], x["tpa_vs_sha256"]) == (1.5, 0.75)
     assert x["short_mbps"] == pytest.approx(512 * 150.0 / (2 + 32 + 17), abs=0.01) and x["short_vs_sha256"] == 1.5
     assert x["budget"] == "misses: 464 LUT4s over (2000 > 1536); 64 flip-flops over (1600 > 1536)"
+    assert (x["energy_pj_per_bit"], x["energy_vs_sha256"], x["dynamic_vs_sha256"]) == (30.0, 0.75, 0.75)
     assert rows[("ref-logic", "ecp5-25k")]["budget"] == "fits"
+    assert rows[("x-bram", "ecp5-25k")]["energy_pj_per_bit"] is None
     assert rows[("x-bram", "ecp5-25k")]["tp_vs_sha256"] is None  # no SHA-256 with block RAM stored
     assert rows[("x-bram", "ecp5-25k")]["budget"] == "no budget"
     assert rows[("x-logic", "ice40-up5k")]["budget"] == "budget is in ECP5 resources"

@@ -144,11 +144,32 @@ def cmd_implement(args: argparse.Namespace) -> int:
     return 0 if record.ok else _fail(record)
 
 
+def cmd_energy(args: argparse.Namespace) -> int:
+    core = load_core(args.core)
+    pipeline = _pipeline(args)
+    implemented = pipeline.implement(core, _impl_settings(args, args.device))
+    if not implemented.ok:
+        return _fail(implemented)
+    record = pipeline.energy(core, implemented)
+    _note_reuse(record)
+    if args.json:
+        emit_json({**record.outputs, "error": record.error})
+    elif record.ok:
+        o = record.outputs
+        static = f"{o['static_pj_per_bit']:.1f}" if o["static_pj_per_bit"] is not None else "unknown"
+        out.print(
+            f"{core.name} on {o['device']} at {o['fmax_mhz']} MHz (estimate, docs/lightweight.md): "
+            f"{o['dynamic_pj_per_bit']:.2f} pJ/bit dynamic + {static} pJ/bit static; "
+            f"{o['dynamic_mw_at_fmax']:.2f} mW dynamic at Fmax, {o['toggles_per_cycle']} toggles per cycle"
+        )
+    return 0 if record.ok else _fail(record)
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     cores = [load_core(name) for name in args.cores] if args.cores else all_cores()
     settings = _impl_settings(args, args.device)
     pipeline = _pipeline(args)
-    steps = ("verify", "measure", "implement", "metrics")
+    steps = ("verify", "measure", "implement", "metrics", "energy")  # energy: lightweight cores on ECP5
     with Progress(
         TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
         TimeElapsedColumn(), console=err, transient=True, disable=args.json,
@@ -359,6 +380,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("core")
     p.add_argument("--device", required=True, help=f"one of: {', '.join(DEVICES)}")
     p.set_defaults(func=cmd_implement)
+
+    p = sub.add_parser("energy", parents=[common, impl], help="estimate a core's energy per bit from its switching activity")
+    p.add_argument("core")
+    p.add_argument("--device", default="ecp5-25k", help="an ECP5 device (default: %(default)s)")
+    p.set_defaults(func=cmd_energy)
 
     p = sub.add_parser("bench", parents=[common, impl], help="verify, measure, implement and tabulate cores")
     p.add_argument("cores", nargs="*", help="cores to run (default: all)")

@@ -1,7 +1,8 @@
 """The lightweight study's tables (docs/lightweight.md): for every lightweight core and device,
 throughput for long and short messages and throughput per area, each relative to SHA-256 of the
 same architecture (logic-only or block RAM) on the same device, as the study's Tables 2 and 3
-rank the finalists, with the area budget's verdict."""
+rank the finalists, with the area budget's verdict and the estimated energy per bit
+(``hashbed.energy``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from rich.table import Table
 from hashbed.console import out
 from hashbed.cores import Core
 from hashbed.cycles import CycleFormula
+from hashbed.energy.estimate import ENERGY_STEP
 from hashbed.impl.devices import get_device
 from hashbed.metrics import throughput_at_blocks_mbps
 from hashbed.results import ResultStore
@@ -21,7 +23,10 @@ ARCHITECTURES = ("lightweight-logic", "lightweight-bram")
 REFERENCE_ALGORITHM = "sha-256"
 #: A short message: one padded block (its throughput includes the start and end cycles).
 SHORT_BLOCKS = 1
-_RATIOS = (("throughput_mbps", "tp_vs_sha256"), ("short_mbps", "short_vs_sha256"), ("tpa_mbps_per_lut", "tpa_vs_sha256"))
+_RATIOS = (
+    ("throughput_mbps", "tp_vs_sha256"), ("short_mbps", "short_vs_sha256"), ("tpa_mbps_per_lut", "tpa_vs_sha256"),
+    ("energy_pj_per_bit", "energy_vs_sha256"), ("dynamic_pj_per_bit", "dynamic_vs_sha256"),
+)  # fmt: skip
 
 
 def budget_verdict(core: Core | None, row: dict[str, Any]) -> str:
@@ -41,16 +46,21 @@ def lightweight_rows(store: ResultStore, cores: dict[str, Core]) -> list[dict[st
     for record in store.jobs("metrics"):  # oldest first: the latest row wins
         if record.ok and record.outputs.get("architecture") in ARCHITECTURES:
             latest[(record.core, record.device, record.seed)] = record.outputs
+    energy = {(r.core, r.device, r.seed): r.outputs for r in store.jobs(ENERGY_STEP) if r.ok}
     rows = []
-    for row in latest.values():
+    for key, row in latest.items():
         formula = CycleFormula(row["st"], row["lp"], row["end"])
         short = throughput_at_blocks_mbps(formula, row["block_bits"], row["fmax_mhz"], SHORT_BLOCKS)
-        rows.append({**row, "short_mbps": round(short, 2), "budget": budget_verdict(cores.get(row["core"]), row)})
+        estimate = energy.get(key, {})
+        rows.append({
+            **row, "short_mbps": round(short, 2), "budget": budget_verdict(cores.get(row["core"]), row),
+            "energy_pj_per_bit": estimate.get("energy_pj_per_bit"), "dynamic_pj_per_bit": estimate.get("dynamic_pj_per_bit"),
+        })  # fmt: skip
     reference = {(r["architecture"], r["device"], r["seed"]): r for r in rows if r["algorithm"] == REFERENCE_ALGORITHM}
     for row in rows:
         base = reference.get((row["architecture"], row["device"], row["seed"]))
         for field, ratio in _RATIOS:
-            row[ratio] = round(row[field] / base[field], 2) if base else None
+            row[ratio] = round(row[field] / base[field], 2) if base and row[field] is not None and base[field] else None
     return sorted(rows, key=lambda r: (r["device"], r["seed"], r["architecture"], -r["tpa_mbps_per_lut"]))
 
 
@@ -60,20 +70,25 @@ def print_lightweight_report(rows: list[dict[str, Any]]) -> None:
         return
     table = Table(title="Lightweight study (Tables 2 and 3): long- and short-message throughput and TP/A, relative to SHA-256")
     columns = ("core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles", "TP long Mbit/s", "vs SHA-256",
-               f"TP {SHORT_BLOCKS} block Mbit/s", "vs SHA-256", "TP/A Mbit/s/LUT", "vs SHA-256", "budget")  # fmt: skip
+               f"TP {SHORT_BLOCKS} block Mbit/s", "vs SHA-256", "TP/A Mbit/s/LUT", "vs SHA-256",
+               "energy pJ/bit", "vs SHA-256", "dynamic pJ/bit", "budget")  # fmt: skip
     for column in columns:
         table.add_column(column, justify="left" if column in ("core", "device", "cycles", "budget") else "right")
 
     def ratio(value: float | None) -> str:
         return f"{value:.2f}" if value is not None else "-"
 
+    def number(value: float | None) -> str:
+        return f"{value:.1f}" if value is not None else "-"
+
     for r in rows:
         table.add_row(
             r["core"], r["device"], str(r["luts"]), str(r["ffs"]), str(r["brams"]), f"{r['fmax_mhz']:.2f}",
             str(CycleFormula(r["st"], r["lp"], r["end"])), f"{r['throughput_mbps']:.2f}", ratio(r["tp_vs_sha256"]),
             f"{r['short_mbps']:.2f}", ratio(r["short_vs_sha256"]), f"{r['tpa_mbps_per_lut']:.4f}",
-            ratio(r["tpa_vs_sha256"]), r["budget"],
+            ratio(r["tpa_vs_sha256"]), number(r["energy_pj_per_bit"]), ratio(r["energy_vs_sha256"]),
+            number(r["dynamic_pj_per_bit"]), r["budget"],
         )  # fmt: skip
     out.print(table)
-    out.print("ratios: against sha-256 of the same architecture on the same device and seed; "
-              "budget: docs/lightweight.md (ECP5 resources)")  # fmt: skip
+    out.print("ratios: against sha-256 of the same architecture on the same device and seed; budget: "
+              "docs/lightweight.md (ECP5 resources); energy: an estimate, dynamic + static, model in docs/lightweight.md")  # fmt: skip

@@ -16,6 +16,7 @@ from typing import Any
 
 from hashbed.cores import Core
 from hashbed.cycles import CycleFormula
+from hashbed.energy.estimate import ENERGY_STEP, energy_inputs, estimate
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.impl.flow import ImplSettings, implement
 from hashbed.metrics import throughput_mbps, throughput_per_area
@@ -121,6 +122,12 @@ class Pipeline:
 
         return self.run_job("metrics", inputs, work)
 
+    def energy(self, core: Core, implemented: JobRecord) -> JobRecord:
+        """The energy estimate of an implemented core (hashbed.energy)."""
+        out = implemented.outputs
+        inputs = energy_inputs(core, implemented.key, out["device"], out["seed"])
+        return self.run_job(ENERGY_STEP, inputs, lambda: (estimate(core, out), None))
+
     def bench(
         self,
         cores: list[Core],
@@ -150,7 +157,13 @@ class Pipeline:
                 records.append(implemented)
                 continue
             on_step(core, "metrics")
-            records.append(self.metrics(core, measured, implemented))
+            metrics = self.metrics(core, measured, implemented)
+            records.append(metrics)
+            if core.budget is not None and settings.device.family == "ecp5":
+                on_step(core, "energy")  # the lightweight study's energy per bit
+                energy = self.energy(core, implemented)
+                if not energy.ok:
+                    records[-1] = energy
         return records
 
 
