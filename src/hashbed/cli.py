@@ -269,31 +269,32 @@ def cmd_report(args: argparse.Namespace) -> int:
                 out.print(f"report: {written.tables} tables, {written.figures} figures, {len(written.missing)} missing: "
                           f"{written.folder / 'README.md'}, {written.folder / 'index.html'}" + (f", {args.page}" if args.page else ""))  # fmt: skip
             return 0
+        if args.json:
+            data = {name: _study_json(store, name) for name in STUDIES} if study == "all" else _study_json(store, study)
+            emit_json(data)
+            return 0
         for name in STUDIES if study == "all" else (study,):
-            _print_study(store, name, args.json)
+            _print_study(store, name)
     return 0
 
 
-def _print_study(store: ResultStore, study: str, as_json: bool) -> None:
+def _study_json(store: ResultStore, study: str) -> dict[str, Any]:
     if study == "pipeline":
-        if as_json:
-            emit_json(pipelined_commands.pipeline_report(store))
-        else:
-            pipelined_commands.print_pipeline_report(store)
+        return pipelined_commands.pipeline_report(store)
+    if study == "lightweight":
+        return {"missing": [str(item) for section in sections(store, study) for item in section.items]}
+    return {"table_1": fmax_rows(store), "table_2": formula_rows(all_cores(), store), "table_3": board_rows(store)}
+
+
+def _print_study(store: ResultStore, study: str) -> None:
+    if study == "pipeline":
+        pipelined_commands.print_pipeline_report(store)
     elif study == "lightweight":
-        [section] = sections(store, "lightweight")
-        lines = [str(item) for item in section.items]
-        if as_json:
-            emit_json({"missing": lines})
-        else:
-            out.print(f"{section.title}: " + "; ".join(lines))
+        for section in sections(store, study):
+            out.print(f"{section.title}: " + "; ".join(str(item) for item in section.items))
     else:
-        formulas = formula_rows(all_cores(), store)
-        if as_json:
-            emit_json({"table_1": fmax_rows(store), "table_2": formulas, "table_3": board_rows(store)})
-        else:
-            _print_formulas(formulas)
-            timing_commands.print_timing_tables(store)
+        _print_formulas(formula_rows(all_cores(), store))
+        timing_commands.print_timing_tables(store)
 
 
 def _print_formulas(rows: list[dict[str, Any]]) -> None:
