@@ -29,7 +29,7 @@ def _header(store: ResultStore, command: str) -> list[str]:
     latest = max((job.finished_at for job in jobs), default="never")
     return [
         f"From the results store {store.path.name}: {len(jobs)} jobs, the latest finished {latest}. "
-        f"Made by hashbed {__version__} with: {command}",
+        f"Made by hashbed {__version__} with `{command}`.",
         "Each table and figure names the devices, the tool versions and the hashbed versions of the rows it shows; "
         "what is not stored yet is marked missing, with the command that makes it.",
     ]
