@@ -13,6 +13,11 @@ from hashbed.report.sections import Figure, Missing, Section, Table
 GENERATOR = "hashbed report"
 _CODE = re.compile(r"`([^`]+)`")
 
+
+def _code(text: str) -> str:
+    """Markdown's `code` spans as <code>."""
+    return _CODE.sub(r"<code>\1</code>", text)
+
 _CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 78em; padding: 0 1em;
        color: #1b1b1b; line-height: 1.45; }
@@ -53,7 +58,7 @@ def html_report(header: list[str], sections: list[Section], pngs: dict[str, byte
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
         f'<meta name="generator" content="{GENERATOR}">', '<meta name="viewport" content="width=device-width, initial-scale=1">',
         "<title>hashbed report</title>", f"<style>{_CSS}</style></head><body>", "<h1>hashbed report</h1>",
-        *[f'<p class="header">{_CODE.sub(r"<code>\1</code>", escape(line))}</p>' for line in header],
+        *[f'<p class="header">{_code(escape(line))}</p>' for line in header],
         "<ul>" + "".join(f'<li><a href="#{s.anchor}">{escape(s.title)}</a></li>' for s in sections) + "</ul>",
     ]  # fmt: skip
     for section in sections:
