@@ -110,6 +110,10 @@ with ResultStore(db) as store:  # both open the old store at once: one migrates 
     first = time.monotonic()
     for i in range(jobs):
         store.put("metrics", {"core": name, "device": "ecp5-25k", "seed": i}, {"luts": i, "writer": name})
+        if i == jobs // 2:  # half-way, wait for the other writer's first job: the two write at the same time
+            deadline = time.monotonic() + 60
+            while not any(r.core not in (name, "sha1") for r in store.jobs("metrics")) and time.monotonic() < deadline:
+                time.sleep(0.01)
     print(first, time.monotonic(), flush=True)
 """
 
@@ -127,7 +131,7 @@ def test_two_processes_write_jobs_at_once_and_every_job_is_kept(tmp_path: Path) 
         assert writer.returncode == 0, stderr
         spans.append([float(t) for t in stdout.split()])
     (a_first, a_last), (b_first, b_last) = spans
-    assert a_first < b_last and b_first < a_last  # the two wrote at the same time
+    assert a_first < b_last and b_first < a_last  # their writing overlapped
     with ResultStore(db) as store:
         assert store.schema_version == 1
         rows = store.jobs("metrics")

@@ -20,7 +20,9 @@ def markdown_table(cells: Cells) -> str:
 
 def markdown_report(header: list[str], sections: list[Section], image_dir: str = "") -> str:
     """The whole report; figures are linked as ``image_dir``/NAME.png."""
-    lines = ["# hashbed report", "", *header, ""]
+    lines = ["# hashbed report", ""]
+    for line in header:
+        lines += [line, ""]
     lines += [f"- [{section.title}](#{section.anchor})" for section in sections]
     for section in sections:
         lines += ["", f'<a id="{section.anchor}"></a>', "", f"## {section.title}", ""]
