@@ -35,7 +35,7 @@ from hashbed.sim.verify import VERIFY_STALLS, kat_files_in
 from hashbed.pipelined import commands as pipelined_commands
 from hashbed.report.build import write_report
 from hashbed.report.markdown import markdown_table
-from hashbed.report.sections import STUDIES, sections
+from hashbed.report.sections import STUDIES, check_study, sections
 from hashbed.testbed import commands as testbed_commands
 from hashbed.timing import commands as timing_commands
 from hashbed.timing.tables import board_rows, fmax_rows
@@ -252,9 +252,7 @@ def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = Non
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    study = args.study or ("all" if args.out else "zynq")
-    if study not in (*STUDIES, "all"):
-        raise HashbedError(f"unknown study {study!r} (one of: {', '.join(STUDIES)}, all)")
+    study = check_study(args.study or ("all" if args.out else "zynq"))
     if args.page and not args.out:
         raise HashbedError("--page writes the Markdown of a report folder: pass --out DIR as well")
     with ResultStore(args.db) as store:

@@ -91,10 +91,15 @@ def source(rows: list[dict[str, Any]], devices: str | None = None) -> str:
             f"hashbed {', '.join(versions) or 'version not recorded'}")  # fmt: skip
 
 
-def sections(store: ResultStore, study: str) -> list[Section]:
-    """The report's sections for ``study`` (one of STUDIES, or 'all')."""
+def check_study(study: str) -> str:
     if study not in (*STUDIES, "all"):
         raise HashbedError(f"unknown study {study!r} (one of: {', '.join(STUDIES)}, all)")
+    return study
+
+
+def sections(store: ResultStore, study: str) -> list[Section]:
+    """The report's sections for ``study`` (one of STUDIES, or 'all')."""
+    check_study(study)
     builders = {"zynq": _zynq, "lightweight": _lightweight, "pipeline": _pipeline}
     chosen = STUDIES if study == "all" else (study,)
     return [section for name in chosen for section in builders[name](store)]
