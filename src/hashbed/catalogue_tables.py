@@ -1,39 +1,69 @@
 """Tables over the whole catalogue: the cycle formulas (the Zynq study's Table II) and the
-throughput-per-area ranking of results rows relative to SHA-256 (the lightweight study ranks
-every finalist that way)."""
+ranking of results rows (by throughput per area, throughput, area or latency) with each row's
+throughput per area relative to SHA-256 (the lightweight study ranks every finalist that way)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from hashbed.console import Cells
 from hashbed.cores import Core
-from hashbed.results import ResultStore
+from hashbed.cycles import CycleFormula
+from hashbed.metrics import latency_ns
+from hashbed.results import JobRecord, ResultStore
 
 #: The core every throughput-per-area ratio is taken against.
 REFERENCE_CORE = "sha256"
+
+#: What rows can be ranked by: the row field, and whether more is better.
+RANK_KEYS: dict[str, tuple[str, bool]] = {
+    "tpa": ("tpa_mbps_per_lut", True),
+    "throughput": ("throughput_mbps", True),
+    "area": ("luts", False),
+    "latency": ("latency_ns", False),
+}
+RANK_HELP = {
+    "tpa": "TP/A",
+    "throughput": "throughput",
+    "area": "LUTs (fewest first)",
+    "latency": "latency of a one-block message, (st + lp + end) cycles / Fmax in ns (shortest first)",
+}
+
+
+def latest_rows(records: list[JobRecord], keep_all: bool = False) -> list[dict[str, Any]]:
+    """The metrics rows of ``records`` (oldest first), the latest per core, device and seed unless
+    ``keep_all``; each with when and by which hashbed version it was made, and its latency."""
+    rows: dict[Any, dict[str, Any]] = {}
+    for index, record in enumerate(records):  # later rows replace earlier ones
+        key = index if keep_all else (record.core, record.device, record.seed)
+        formula = CycleFormula(record.outputs["st"], record.outputs["lp"], record.outputs["end"])
+        rows[key] = {**record.outputs, "latency_ns": round(latency_ns(formula, record.outputs["fmax_mhz"]), 1),
+                     "finished_at": record.finished_at, "hashbed_version": record.hashbed_version}  # fmt: skip
+    return list(rows.values())
 
 
 def formula_rows(cores: list[Core], store: ResultStore) -> list[dict[str, Any]]:
     """Table II: per core, its bus and block size, its cycle formula as the manifest states it
     and as last measured on the current sources (None when not measured yet), the study's
     formula it must match or beat, and the long-message throughput formula."""
-    measured: dict[str, dict[str, Any]] = {}
+    measured: dict[str, JobRecord] = {}
     fingerprints = {core.name: core.fingerprint() for core in cores}
     for record in store.jobs("measure"):  # oldest first: the latest measurement wins
         if record.ok and record.inputs.get("core_fingerprint") == fingerprints.get(record.core):
-            measured[record.core] = record.outputs
+            measured[record.core] = record
     rows = []
     for core in cores:
         block_bits = core.algorithm.block_bits
-        row = measured.get(core.name)
+        job = measured.get(core.name)
         target = core.target_cycles
         rows.append({
             "core": core.name, "algorithm": core.algorithm_name, "version": core.version,
             "architecture": core.architecture, "bus_width": core.bus_width, "block_bits": block_bits,
             "cycles": str(core.cycles), "lp": core.cycles.lp,
-            "measured": row["formula"] if row else None,
+            "measured": job.outputs["formula"] if job else None,
             "study_cycles": str(target) if target else None, "study_lp": target.lp if target else None,
             "throughput": f"{block_bits}·f/{core.cycles.lp}",
+            "tools": job.inputs.get("tools", {}) if job else {}, "hashbed_version": job.hashbed_version if job else None,
         })  # fmt: skip
     return rows
 
@@ -47,11 +77,14 @@ def reference_tpa(store: ResultStore) -> dict[tuple[str, int], float]:
     return latest
 
 
-def ranked(rows: list[dict[str, Any]], reference: dict[tuple[str, int], float]) -> list[dict[str, Any]]:
-    """The rows per device and seed, best throughput per LUT first, each with its ratio to the
-    reference core's (``tpa_vs_sha256``, None without a reference result) and its rank."""
+def ranked(rows: list[dict[str, Any]], reference: dict[tuple[str, int], float], by: str = "tpa") -> list[dict[str, Any]]:
+    """The rows per device and seed, best first by ``by`` (a key of RANK_KEYS; ties by throughput
+    per LUT), each with its rank and its throughput per LUT relative to the reference core's
+    (``tpa_vs_sha256``, None without a reference result)."""
+    field, more_is_better = RANK_KEYS[by]
+    sign = -1 if more_is_better else 1
     out: list[dict[str, Any]] = []
-    ordered = sorted(rows, key=lambda row: (row["device"], row["seed"], -row["tpa_mbps_per_lut"]))
+    ordered = sorted(rows, key=lambda row: (row["device"], row["seed"], sign * row[field], -row["tpa_mbps_per_lut"]))
     for row in ordered:
         base = reference.get((row["device"], row["seed"]))
         same_flow = [r for r in out if (r["device"], r["seed"]) == (row["device"], row["seed"])]
@@ -61,3 +94,47 @@ def ranked(rows: list[dict[str, Any]], reference: dict[tuple[str, int], float]) 
             "tpa_vs_sha256": round(row["tpa_mbps_per_lut"] / base, 3) if base else None,
         })  # fmt: skip
     return out
+
+
+def result_cells(rows: list[dict[str, Any]], blocks: int | None = None, rank_by: str = "tpa") -> Cells:
+    """The results table (ranked rows of ``ranked``), for the terminal, Markdown and HTML; with the
+    throughput at ``blocks`` blocks and the latency column when ranked by latency."""
+    columns = ["rank", "core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles (st + lp·N + end)",
+               "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", f"TP/A vs {REFERENCE_CORE}", "target", "vs target"]  # fmt: skip
+    if blocks:
+        columns.insert(10, f"TP N={blocks}")
+    if rank_by == "latency":
+        columns.insert(9, "latency ns")
+    cells = []
+    for row in rows:
+        target = row["target_mbps_per_lut"]
+        ratio = row["target_ratio"]
+        versus = row["tpa_vs_sha256"]
+        line = [
+            str(row["rank"]), row["core"], row["device"], str(row["luts"]), str(row["ffs"]), str(row["brams"]),
+            f"{row['fmax_mhz']:.2f}", str(CycleFormula(row["st"], row["lp"], row["end"])), str(row["lp"]),
+            f"{row['throughput_mbps']:.1f}", f"{row['tpa_mbps_per_lut']:.3f}",
+            f"{versus:.2f}" if versus is not None else "-",
+            f"{target:.3f}" if target is not None else "-",
+            f"{ratio:.2f}x" if ratio is not None else "-",
+        ]  # fmt: skip
+        if blocks:
+            line.insert(10, f"{row[f'throughput_n{blocks}_mbps']:.1f}")
+        if rank_by == "latency":
+            line.insert(9, f"{row['latency_ns']:.1f}")
+        cells.append(line)
+    return columns, cells
+
+
+TABLE_2_TITLE = "Table II: clock cycles per message of N blocks, st + (l+p)·N + end, and throughput at clock f"
+
+
+def formula_cells(rows: list[dict[str, Any]]) -> Cells:
+    """Table II (rows of ``formula_rows``) as text."""
+    columns = ["core", "bus", "block bits", "cycles (manifest)", "measured", "study's design", "l+p vs study", "throughput"]
+    cells = []
+    for row in rows:
+        versus = f"{row['lp']} vs {row['study_lp']}" if row["study_lp"] is not None else "-"
+        cells.append([row["core"], str(row["bus_width"]), str(row["block_bits"]), row["cycles"],
+                      row["measured"] or "not measured", row["study_cycles"] or "-", versus, row["throughput"]])  # fmt: skip
+    return columns, cells

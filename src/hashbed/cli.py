@@ -6,7 +6,8 @@ import argparse
 import csv
 import io
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +15,17 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from hashbed import __version__
-from hashbed.catalogue_tables import REFERENCE_CORE, formula_rows, ranked, reference_tpa
-from hashbed.console import emit_json, err, out
+from hashbed.catalogue_tables import (
+    RANK_HELP, RANK_KEYS, REFERENCE_CORE, TABLE_2_TITLE, formula_cells, formula_rows, latest_rows, ranked, reference_tpa,
+    result_cells,
+)  # fmt: skip
+from hashbed.console import emit_json, err, out, print_table
 from hashbed.cores import Core, all_cores, load_core
 from hashbed.cycles import CycleFormula
 from hashbed.errors import HashbedError
 from hashbed.impl.devices import DEVICES, get_device
 from hashbed.impl.flow import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
-from hashbed.lightweight import lightweight_rows, print_lightweight_report
+from hashbed.lightweight import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
 from hashbed.metrics import throughput_at_blocks_mbps
 from hashbed.pipeline import ROW_FIELDS, Pipeline
 from hashbed.results import JobRecord, ResultStore, default_db_path
@@ -30,6 +34,9 @@ from hashbed.sim.measure import DEFAULT_MAX_BLOCKS
 from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.sim.verify import VERIFY_STALLS, kat_files_in
 from hashbed.pipelined import commands as pipelined_commands
+from hashbed.report.build import write_report
+from hashbed.report.markdown import markdown_table
+from hashbed.report.sections import STUDIES, check_study
 from hashbed.testbed import commands as testbed_commands
 from hashbed.timing import commands as timing_commands
 from hashbed.timing.tables import board_rows, fmax_rows
@@ -37,8 +44,10 @@ from hashbed.timing.tables import board_rows, fmax_rows
 DEFAULT_BENCH_DEVICE = "ecp5-25k"
 
 
-def _pipeline(args: argparse.Namespace) -> Pipeline:
-    return Pipeline(ResultStore(args.db), args.build_dir, args.force)
+@contextmanager
+def _pipeline(args: argparse.Namespace) -> Iterator[Pipeline]:
+    with ResultStore(args.db) as store:  # closed after the command: its write-ahead log is folded in
+        yield Pipeline(store, args.build_dir, args.force)
 
 
 def _note_reuse(record: JobRecord) -> None:
@@ -84,7 +93,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     core = load_core(args.core)
     stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
     kat_files = (args.kat or []) + (kat_files_in(core.algorithm, args.kat_dir) if args.kat_dir else [])
-    record = _pipeline(args).verify(core, kat_files or None, stalls, args.segment_bits, args.idle_limit)
+    with _pipeline(args) as pipeline:
+        record = pipeline.verify(core, kat_files or None, stalls, args.segment_bits, args.idle_limit)
     _note_reuse(record)
     if args.json:
         emit_json({**record.outputs, "error": record.error})
@@ -112,7 +122,8 @@ def cmd_lint(args: argparse.Namespace) -> int:
 
 def cmd_measure(args: argparse.Namespace) -> int:
     core = load_core(args.core)
-    record = _pipeline(args).measure(core, args.blocks)
+    with _pipeline(args) as pipeline:
+        record = pipeline.measure(core, args.blocks)
     _note_reuse(record)
     if args.json:
         emit_json({**record.outputs, "error": record.error})
@@ -130,7 +141,8 @@ def _impl_settings(args: argparse.Namespace, device: str) -> ImplSettings:
 
 def cmd_implement(args: argparse.Namespace) -> int:
     core = load_core(args.core)
-    record = _pipeline(args).implement(core, _impl_settings(args, args.device))
+    with _pipeline(args) as pipeline:
+        record = pipeline.implement(core, _impl_settings(args, args.device))
     _note_reuse(record)
     if args.json:
         emit_json({**record.outputs, "error": record.error})
@@ -146,11 +158,11 @@ def cmd_implement(args: argparse.Namespace) -> int:
 
 def cmd_energy(args: argparse.Namespace) -> int:
     core = load_core(args.core)
-    pipeline = _pipeline(args)
-    implemented = pipeline.implement(core, _impl_settings(args, args.device))
-    if not implemented.ok:
-        return _fail(implemented)
-    record = pipeline.energy(core, implemented)
+    with _pipeline(args) as pipeline:
+        implemented = pipeline.implement(core, _impl_settings(args, args.device))
+        if not implemented.ok:
+            return _fail(implemented)
+        record = pipeline.energy(core, implemented)
     _note_reuse(record)
     if args.json:
         emit_json({**record.outputs, "error": record.error})
@@ -168,9 +180,8 @@ def cmd_energy(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     cores = [load_core(name) for name in args.cores] if args.cores else all_cores()
     settings = _impl_settings(args, args.device)
-    pipeline = _pipeline(args)
     steps = ("verify", "measure", "implement", "metrics", "energy")  # energy: lightweight cores on ECP5
-    with Progress(
+    with _pipeline(args) as pipeline, Progress(
         TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
         TimeElapsedColumn(), console=err, transient=True, disable=args.json,
     ) as progress:  # fmt: skip
@@ -181,7 +192,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             progress.update(task, completed=done, description=f"{core.name}: {step}")
 
         records = pipeline.bench(cores, settings, on_step)
-    rows = ranked([r.outputs for r in records if r.ok], reference_tpa(pipeline.store))
+        rows = ranked([r.outputs for r in records if r.ok], reference_tpa(pipeline.store))
     too_big = [r for r in records if not r.ok and r.outputs.get("fits") is False]
     failures = [r for r in records if not r.ok and r not in too_big]
     if args.json:
@@ -198,21 +209,28 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def _latest_rows(records: list[JobRecord], keep_all: bool) -> list[dict[str, Any]]:
-    rows: dict[Any, dict[str, Any]] = {}
-    for index, record in enumerate(records):  # oldest first: later rows replace earlier ones
-        key = index if keep_all else (record.core, record.device, record.seed)
-        rows[key] = {**record.outputs, "finished_at": record.finished_at}
-    return list(rows.values())
+def _filters(args: argparse.Namespace) -> dict[str, str]:
+    """The row filters given (algorithm, architecture, core version), each checked against the catalogue."""
+    filters = {"algorithm": args.algorithm, "architecture": args.architecture, "version": args.core_version}
+    given = {field: value for field, value in filters.items() if value is not None}
+    if given:
+        known = {field: sorted({core.summary()[field] for core in all_cores()}) for field in given}
+        for field, value in given.items():
+            if value not in known[field]:
+                option = "--version" if field == "version" else f"--{field}"
+                raise HashbedError(f"no core has {option} {value!r} (one of: {', '.join(known[field])})")
+    return given
 
 
 def cmd_results(args: argparse.Namespace) -> int:
+    filters = _filters(args)
     with ResultStore(args.db) as store:
         for other in args.import_db or []:
             copied, present = store.import_from(other)
             err.print(f"imported {other}: {copied} jobs copied, {present} already in {args.db}")
         records = [r for r in store.jobs("metrics", args.core, args.device) if r.ok]
-        rows = ranked(_latest_rows(records, args.all), reference_tpa(store))
+        rows = [row for row in latest_rows(records, args.all) if all(row[f] == v for f, v in filters.items())]
+        rows = ranked(rows, reference_tpa(store), args.rank_by)
     if args.blocks:
         for row in rows:
             formula = CycleFormula(row["st"], row["lp"], row["end"])
@@ -224,9 +242,9 @@ def cmd_results(args: argparse.Namespace) -> int:
     elif args.csv:
         sys.stdout.write(_csv(rows))
     elif args.markdown:
-        sys.stdout.write(_markdown(rows, args.blocks))
+        sys.stdout.write(markdown_table(result_cells(rows, args.blocks, args.rank_by)))
     else:
-        _print_rows(rows, f"hashbed results ({args.db})", args.blocks)
+        _print_rows(rows, f"hashbed results ({args.db})", args.blocks, args.rank_by)
     return 0
 
 
@@ -242,92 +260,69 @@ def _csv(rows: list[dict[str, Any]]) -> str:
     return buffer.getvalue()
 
 
-def _row_cells(rows: list[dict[str, Any]], blocks: int | None = None) -> tuple[list[str], list[list[str]]]:
-    """The results table's columns and cells, for the terminal and for Markdown."""
-    columns = ["rank", "core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles (st + lp·N + end)",
-               "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", f"TP/A vs {REFERENCE_CORE}", "target", "vs target"]  # fmt: skip
-    if blocks:
-        columns.insert(10, f"TP N={blocks}")
-    cells = []
-    for row in rows:
-        target = row["target_mbps_per_lut"]
-        ratio = row["target_ratio"]
-        versus = row["tpa_vs_sha256"]
-        line = [
-            str(row["rank"]), row["core"], row["device"], str(row["luts"]), str(row["ffs"]), str(row["brams"]),
-            f"{row['fmax_mhz']:.2f}", str(CycleFormula(row["st"], row["lp"], row["end"])), str(row["lp"]),
-            f"{row['throughput_mbps']:.1f}", f"{row['tpa_mbps_per_lut']:.3f}",
-            f"{versus:.2f}" if versus is not None else "-",
-            f"{target:.3f}" if target is not None else "-",
-            f"{ratio:.2f}x" if ratio is not None else "-",
-        ]  # fmt: skip
-        if blocks:
-            line.insert(10, f"{row[f'throughput_n{blocks}_mbps']:.1f}")
-        cells.append(line)
-    return columns, cells
+def _rows_note(rank_by: str) -> str:
+    return (f"rank: by {RANK_HELP[rank_by]} per device and seed; TP/A vs {REFERENCE_CORE}: against its stored row of the "
+            "same device and seed; targets are defined on ecp5-85k, seed 1 ('vs target' is shown for those rows only)")  # fmt: skip
 
 
-_ROWS_NOTE = (
-    f"rank: by TP/A per device and seed; TP/A vs {REFERENCE_CORE}: against its stored row of the same device and seed; "
-    "targets are defined on ecp5-85k, seed 1 ('vs target' is shown for those rows only)"
-)
-
-
-def _markdown(rows: list[dict[str, Any]], blocks: int | None = None) -> str:
-    columns, cells = _row_cells(rows, blocks)
-    left = {"core", "device"}
-    lines = ["| " + " | ".join(columns) + " |", "|" + "|".join("---" if c in left else "---:" for c in columns) + "|"]
-    lines += ["| " + " | ".join(line) + " |" for line in cells]
-    return "\n".join(lines) + "\n"
-
-
-def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = None) -> None:
+def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = None, rank_by: str = "tpa") -> None:
     if not rows:
         out.print(f"{title}: no results yet (run 'hashbed bench')")
         return
-    table = Table(title=title)
-    columns, cells = _row_cells(rows, blocks)
-    for column in columns:
-        table.add_column(column, justify="left" if column in ("core", "device") else "right")
-    for line in cells:
-        table.add_row(*line)
-    out.print(table)
-    out.print(_ROWS_NOTE)
+    print_table(title, result_cells(rows, blocks, rank_by))
+    out.print(_rows_note(rank_by))
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    study = check_study(args.study or ("all" if args.out else "zynq"))
+    if args.page and not args.out:
+        raise HashbedError("--page writes the Markdown of a report folder: pass --out DIR as well")
     with ResultStore(args.db) as store:
-        if args.study == "pipeline":
+        if args.out:
+            command = f"hashbed report {study} --db {args.db} --out {args.out}" + (f" --page {args.page}" if args.page else "")
+            written = write_report(store, study, args.out, command, args.page)
             if args.json:
-                emit_json(pipelined_commands.pipeline_report(store))
+                emit_json({"folder": str(written.folder), "tables": written.tables, "figures": written.figures, "missing": written.missing})
             else:
-                pipelined_commands.print_pipeline_report(store)
+                for line in written.missing:
+                    err.print(line)
+                out.print(f"report: {written.tables} tables, {written.figures} figures, {len(written.missing)} missing: "
+                          f"{written.folder / 'README.md'}, {written.folder / 'index.html'}" + (f", {args.page}" if args.page else ""))  # fmt: skip
             return 0
-        if args.study == "lightweight":
-            rows = lightweight_rows(store, {core.name: core for core in all_cores()})
-            if args.json:
-                emit_json(rows)
-            else:
-                print_lightweight_report(rows)
-            return 0
-        formulas = formula_rows(all_cores(), store)
         if args.json:
-            emit_json({"table_1": fmax_rows(store), "table_2": formulas, "table_3": board_rows(store)})
-        else:
-            _print_formulas(formulas)
-            timing_commands.print_timing_tables(store)
+            data = {name: _study_json(store, name) for name in STUDIES} if study == "all" else _study_json(store, study)
+            emit_json(data)
+            return 0
+        for name in STUDIES if study == "all" else (study,):
+            _print_study(store, name)
     return 0
 
 
+def _study_json(store: ResultStore, study: str) -> dict[str, Any]:
+    if study == "pipeline":
+        return pipelined_commands.pipeline_report(store)
+    if study == "lightweight":
+        return {"rows": lightweight_rows(store, {core.name: core for core in all_cores()})}
+    return {"table_1": fmax_rows(store), "table_2": formula_rows(all_cores(), store), "table_3": board_rows(store)}
+
+
+def _print_study(store: ResultStore, study: str) -> None:
+    if study == "pipeline":
+        pipelined_commands.print_pipeline_report(store)
+    elif study == "lightweight":
+        rows = lightweight_rows(store, {core.name: core for core in all_cores()})
+        if not rows:
+            out.print("lightweight study: no results yet (run 'hashbed bench --device ecp5-25k' on the *_lw cores)")
+            return
+        print_table(LIGHTWEIGHT_TITLE, lightweight_cells(rows))
+        out.print(LIGHTWEIGHT_NOTE)
+    else:
+        _print_formulas(formula_rows(all_cores(), store))
+        timing_commands.print_timing_tables(store)
+
+
 def _print_formulas(rows: list[dict[str, Any]]) -> None:
-    table = Table(title="Table II: clock cycles per message of N blocks, st + (l+p)·N + end, and throughput at clock f")
-    for column in ("core", "bus", "block bits", "cycles (manifest)", "measured", "study's design", "l+p vs study", "throughput"):
-        table.add_column(column, justify="right" if column in ("bus", "block bits") else "left")
-    for row in rows:
-        versus = f"{row['lp']} vs {row['study_lp']}" if row["study_lp"] is not None else "-"
-        table.add_row(row["core"], str(row["bus_width"]), str(row["block_bits"]), row["cycles"],
-                      row["measured"] or "not measured", row["study_cycles"] or "-", versus, row["throughput"])  # fmt: skip
-    out.print(table)
+    print_table(TABLE_2_TITLE, formula_cells(rows))
     out.print("measured: the latest 'hashbed measure' of the current sources ('not measured': run it, or 'hashbed bench')")
 
 
@@ -396,6 +391,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--markdown", action="store_true", help="print a Markdown table (as in README.md)")
     p.add_argument("--core", help="only this core")
     p.add_argument("--device", help="only this device")
+    p.add_argument("--algorithm", help="only cores of this algorithm, e.g. sha-256, keccak-256 (see 'hashbed cores')")
+    p.add_argument("--architecture", help="only cores of this architecture, e.g. basic-iterative")
+    p.add_argument("--version", dest="core_version", metavar="VERSION", help="only cores of this algorithm version, e.g. round2, round3, fips")
+    p.add_argument("--rank-by", choices=list(RANK_KEYS), default="tpa",
+                   help="rank within each device and seed by: " + "; ".join(f"{k}: {v}" for k, v in RANK_HELP.items())
+                   + " (default: %(default)s)")  # fmt: skip
     p.add_argument("--all", action="store_true", help="every stored row, not only the latest per core, device and seed")
     p.add_argument("--blocks", type=int, help="add the throughput for messages of this many blocks")
     p.add_argument("--import", dest="import_db", type=Path, action="append", metavar="DB",
@@ -406,8 +407,11 @@ def build_parser() -> argparse.ArgumentParser:
     timing_commands.add_parser(sub, common)
     pipelined_commands.add_parsers(sub, common)
 
-    p = sub.add_parser("report", parents=[common], help="print the studies' tables from the stored results")
-    p.add_argument("study", nargs="?", choices=["zynq", "lightweight", "pipeline"], default="zynq", help="which study's tables (default: %(default)s)")
+    p = sub.add_parser("report", parents=[common], help="print the studies' tables, or write the report folder (--out)")
+    p.add_argument("study", nargs="?", help=f"one of: {', '.join(STUDIES)}, all (default: zynq when printing, all with --out)")
+    p.add_argument("--out", type=Path, metavar="DIR",
+                   help="write the report folder: README.md (tables), one PNG per figure and a self-contained index.html")  # fmt: skip
+    p.add_argument("--page", type=Path, metavar="FILE", help="with --out: also write the Markdown to FILE, figures linked into DIR")
     p.set_defaults(func=cmd_report)
     return parser
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
 from rich.console import Console
+from rich.table import Table
 
 # Tables keep their full width when the output goes to a file or a CI log.
 _WIDTH = None if sys.stdout.isatty() else 200
@@ -16,3 +18,24 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 def emit_json(data: Any) -> None:
     print(json.dumps(data, indent=2))
+
+
+#: A table as text: its column headings and its rows of cells (for the terminal, Markdown and HTML).
+Cells = tuple[list[str], list[list[str]]]
+
+_NUMBER = re.compile(r"^[-+]?\d[\d.,]*\s*[x+%]?$")
+
+
+def numeric_columns(cells: Cells) -> list[bool]:
+    """Per column: whether every cell is a number (or '-'), to right-align it."""
+    columns, rows = cells
+    return [bool(rows) and all(_NUMBER.match(row[i]) or row[i] == "-" for row in rows) for i in range(len(columns))]
+
+
+def print_table(title: str, cells: Cells) -> None:
+    table = Table(title=title)
+    for column, right in zip(cells[0], numeric_columns(cells)):
+        table.add_column(column, justify="right" if right else "left")
+    for row in cells[1]:
+        table.add_row(*row)
+    out.print(table)

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
-
-from hashbed.console import out
+from hashbed.catalogue_tables import latest_rows
+from hashbed.console import Cells
 from hashbed.cores import Core
 from hashbed.cycles import CycleFormula
 from hashbed.energy.estimate import ENERGY_STEP
@@ -42,13 +41,11 @@ def budget_verdict(core: Core | None, row: dict[str, Any]) -> str:
 def lightweight_rows(store: ResultStore, cores: dict[str, Core]) -> list[dict[str, Any]]:
     """The latest metrics row of every lightweight core per device and seed, best TP/A first
     within each device and architecture, with the ratios to SHA-256 (None without its row)."""
-    latest: dict[tuple[str, str | None, int | None], dict[str, Any]] = {}
-    for record in store.jobs("metrics"):  # oldest first: the latest row wins
-        if record.ok and record.outputs.get("architecture") in ARCHITECTURES:
-            latest[(record.core, record.device, record.seed)] = record.outputs
+    records = [r for r in store.jobs("metrics") if r.ok and r.outputs.get("architecture") in ARCHITECTURES]
     energy = {(r.core, r.device, r.seed): r.outputs for r in store.jobs(ENERGY_STEP) if r.ok}
     rows = []
-    for key, row in latest.items():
+    for row in latest_rows(records):
+        key = (row["core"], row["device"], row["seed"])
         formula = CycleFormula(row["st"], row["lp"], row["end"])
         short = throughput_at_blocks_mbps(formula, row["block_bits"], row["fmax_mhz"], SHORT_BLOCKS)
         estimate = energy.get(key, {})
@@ -64,16 +61,16 @@ def lightweight_rows(store: ResultStore, cores: dict[str, Core]) -> list[dict[st
     return sorted(rows, key=lambda r: (r["device"], r["seed"], r["architecture"], -r["tpa_mbps_per_lut"]))
 
 
-def print_lightweight_report(rows: list[dict[str, Any]]) -> None:
-    if not rows:
-        out.print("lightweight study: no results yet (run 'hashbed bench --device ecp5-25k' on the *_lw cores)")
-        return
-    table = Table(title="Lightweight study (Tables 2 and 3): long- and short-message throughput and TP/A, relative to SHA-256")
-    columns = ("core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles", "TP long Mbit/s", "vs SHA-256",
+LIGHTWEIGHT_TITLE = "Lightweight study (Tables 2 and 3): long- and short-message throughput, TP/A and energy, relative to SHA-256"
+LIGHTWEIGHT_NOTE = ("ratios: against sha-256 of the same architecture on the same device and seed; budget: docs/lightweight.md "
+                    "(ECP5 resources); energy: an estimate, dynamic + static, model in docs/lightweight.md")  # fmt: skip
+
+
+def lightweight_cells(rows: list[dict[str, Any]]) -> Cells:
+    """The table of ``lightweight_rows``, for the terminal, Markdown and HTML."""
+    columns = ["core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles", "TP long Mbit/s", "vs SHA-256",
                f"TP {SHORT_BLOCKS} block Mbit/s", "vs SHA-256", "TP/A Mbit/s/LUT", "vs SHA-256",
-               "energy pJ/bit", "vs SHA-256", "dynamic pJ/bit", "budget")  # fmt: skip
-    for column in columns:
-        table.add_column(column, justify="left" if column in ("core", "device", "cycles", "budget") else "right")
+               "energy pJ/bit", "vs SHA-256", "dynamic pJ/bit", "budget"]  # fmt: skip
 
     def ratio(value: float | None) -> str:
         return f"{value:.2f}" if value is not None else "-"
@@ -81,14 +78,14 @@ def print_lightweight_report(rows: list[dict[str, Any]]) -> None:
     def number(value: float | None) -> str:
         return f"{value:.1f}" if value is not None else "-"
 
-    for r in rows:
-        table.add_row(
+    cells = [
+        [
             r["core"], r["device"], str(r["luts"]), str(r["ffs"]), str(r["brams"]), f"{r['fmax_mhz']:.2f}",
             str(CycleFormula(r["st"], r["lp"], r["end"])), f"{r['throughput_mbps']:.2f}", ratio(r["tp_vs_sha256"]),
             f"{r['short_mbps']:.2f}", ratio(r["short_vs_sha256"]), f"{r['tpa_mbps_per_lut']:.4f}",
             ratio(r["tpa_vs_sha256"]), number(r["energy_pj_per_bit"]), ratio(r["energy_vs_sha256"]),
             number(r["dynamic_pj_per_bit"]), r["budget"],
-        )  # fmt: skip
-    out.print(table)
-    out.print("ratios: against sha-256 of the same architecture on the same device and seed; budget: "
-              "docs/lightweight.md (ECP5 resources); energy: an estimate, dynamic + static, model in docs/lightweight.md")  # fmt: skip
+        ]  # fmt: skip
+        for r in rows
+    ]
+    return columns, cells

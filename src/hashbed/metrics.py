@@ -23,3 +23,8 @@ def throughput_at_blocks_mbps(formula: CycleFormula, block_bits: int, fmax_mhz: 
 def throughput_per_area(throughput: float, luts: int) -> float:
     """Mbit/s per LUT."""
     return throughput / luts if luts else float("nan")
+
+
+def latency_ns(formula: CycleFormula, fmax_mhz: float) -> float:
+    """Time to hash a one-block message, st + (l+p) + end cycles, in ns."""
+    return 1000 * formula.cycles(1) / fmax_mhz

@@ -13,14 +13,16 @@ from rich.table import Table
 
 from hashbed.algorithms import Message
 from hashbed.algorithms.kat import read_kat
-from hashbed.console import emit_json, err, out
+from hashbed.console import emit_json, err, out, print_table
 from hashbed.errors import HashbedError
 from hashbed.impl.devices import DEVICES, get_device
 from hashbed.impl.flow import DEFAULT_SEED, DEFAULT_TIMEOUT_S
 from hashbed.pipelined.catalogue import design_names, load_pipeline
 from hashbed.pipelined.run import check_point
 from hashbed.pipelined.sweep import SweepPoint, check_messages, sweep
-from hashbed.pipelined.tables import claims, depth_tables, opt_vs_base, point_rows
+from hashbed.pipelined.tables import (
+    RATIO_TITLE, SHELL_NOTE, claims, depth_cells, depth_tables, depth_title, opt_vs_base, point_rows, ratio_cells,
+)  # fmt: skip
 from hashbed.results import JobRecord, ResultStore
 from hashbed.sim.run import Stalls
 from hashbed.sim.verify import kat_files_in
@@ -116,29 +118,13 @@ def print_pipeline_report(store: ResultStore) -> None:
     if not report["tables"]:
         out.print("pipeline study: no results stored (run 'hashbed sweep pipeline')")
         return
-    for t in report["tables"]:
-        table = Table(title=f"{t['design']} ({t['algorithm']}, {t['architecture']}) on {t['device']}, seed {t['seed']}")
-        for column in ("stages", "LUTs", "FFs", "LUT %", "Fmax MHz", "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", "I = TP/A vs 1 stage", ""):
-            table.add_column(column, justify="right")
-        for p in t["points"]:
-            if p["fits"]:
-                improvement = f"{p['improvement']:.2f}" if p["improvement"] is not None else "-"
-                table.add_row(str(p["stages"]), str(p["luts"]), str(p["ffs"]), f"{p['lut_percent']:.1f}", f"{p['fmax_mhz']:.2f}",
-                              str(p["interval"]), f"{p['throughput_mbps']:.0f}", f"{p['tpa_mbps_per_lut']:.3f}", improvement,
-                              "best TP/A" if p["best"] else "")  # fmt: skip
-            else:
-                table.add_row(str(p["stages"]), "-", "-", "-", "-", str(p["interval"]), "-", "-", "-", "does not fit")
-        out.print(table)
+    for table in report["tables"]:
+        print_table(depth_title(table), depth_cells(table))
     if report["opt_vs_base"]:
-        table = Table(title="optimized / base at each depth")
-        for column in ("function", "device", "stages", "TP/A ratio", "TP ratio"):
-            table.add_column(column, justify="right")
-        for r in report["opt_vs_base"]:
-            table.add_row(r["algorithm"], r["device"], str(r["stages"]), f"{r['tpa_ratio']:.2f}", f"{r['throughput_ratio']:.2f}")
-        out.print(table)
+        print_table(RATIO_TITLE, ratio_cells(report["opt_vs_base"]))
     for line in report["claims"]:
         out.print(line)
-    out.print("Areas include the implementation shell (docs/pipelined.md), the same at every depth.")
+    out.print(SHELL_NOTE)
 
 
 def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:

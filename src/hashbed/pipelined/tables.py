@@ -7,17 +7,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from hashbed.console import Cells
 from hashbed.pipelined.sweep import METRICS_STEP
 from hashbed.results import ResultStore
 
+SHELL_NOTE = "Areas include the implementation shell (docs/pipelined.md), the same at every depth."
+RATIO_TITLE = "optimized / base at each depth"
+
 
 def point_rows(store: ResultStore) -> list[dict[str, Any]]:
-    """The latest row of every (design, depth, device, seed), in that order."""
+    """The latest row of every (design, depth, device, seed), in that order, with the hashbed
+    version that made it."""
     latest: dict[tuple[str, int, str, int], dict[str, Any]] = {}
     for record in store.jobs(METRICS_STEP):
         if record.ok:
             out = record.outputs
-            latest[(out["design"], out["stages"], out["device"], out["seed"])] = out
+            latest[(out["design"], out["stages"], out["device"], out["seed"])] = {**out, "hashbed_version": record.hashbed_version}
     return [latest[key] for key in sorted(latest)]
 
 
@@ -76,3 +81,28 @@ def claims(rows: list[dict[str, Any]]) -> list[str]:
     if not ratios:
         out.append("no depth has both a base and an optimized result: 'optimized beats base' not checked")
     return out
+
+
+def depth_title(table: dict[str, Any]) -> str:
+    return f"{table['design']} ({table['algorithm']}, {table['architecture']}) on {table['device']}, seed {table['seed']}"
+
+
+def depth_cells(table: dict[str, Any]) -> Cells:
+    """One table of ``depth_tables`` as text."""
+    columns = ["stages", "LUTs", "FFs", "LUT %", "Fmax MHz", "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", "I = TP/A vs 1 stage", ""]
+    cells = []
+    for p in table["points"]:
+        if p["fits"]:
+            improvement = f"{p['improvement']:.2f}" if p["improvement"] is not None else "-"
+            cells.append([str(p["stages"]), str(p["luts"]), str(p["ffs"]), f"{p['lut_percent']:.1f}", f"{p['fmax_mhz']:.2f}",
+                          str(p["interval"]), f"{p['throughput_mbps']:.0f}", f"{p['tpa_mbps_per_lut']:.3f}", improvement,
+                          "best TP/A" if p["best"] else ""])  # fmt: skip
+        else:
+            cells.append([str(p["stages"]), "-", "-", "-", "-", str(p["interval"]), "-", "-", "-", "does not fit"])
+    return columns, cells
+
+
+def ratio_cells(ratios: list[dict[str, Any]]) -> Cells:
+    """The rows of ``opt_vs_base`` as text."""
+    columns = ["function", "device", "stages", "TP/A ratio", "TP ratio"]
+    return columns, [[r["algorithm"], r["device"], str(r["stages"]), f"{r['tpa_ratio']:.2f}", f"{r['throughput_ratio']:.2f}"] for r in ratios]

@@ -3,8 +3,16 @@
 A job is one step (verify, measure, implement, metrics) applied to one set of inputs.
 Its key is the hash of the step and its inputs, so a job run again with the same
 inputs replaces its row (an idempotent upsert) and a finished job can be looked up
-before it is run. Rows are committed as each job finishes: an interrupted run keeps
-everything it finished.
+before it is run. Each job is written in its own transaction as it finishes: an
+interrupted run keeps everything it finished, and never half a job.
+
+The schema is versioned (``PRAGMA user_version``). Version 0 is the unversioned store of
+hashbed before the version number: the ``jobs`` table and its index. Version 1 keeps that
+table unchanged (so a process still running older hashbed code goes on writing to a
+migrated store) and adds the write-ahead-log journal, with which parallel writers (a
+sweep's worker processes, several benches) wait for each other instead of failing and
+readers do not block them, and the ``results`` view: one row per finished metrics job
+with its columns, for SQL queries of the store. A store is migrated when it is opened.
 """
 
 from __future__ import annotations
@@ -13,6 +21,8 @@ import hashlib
 import json
 import os
 import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -22,8 +32,12 @@ from hashbed import __version__
 from hashbed.errors import HashbedError
 
 DEFAULT_DB = "hashbed.db"
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS jobs (
+#: The schema this hashbed writes; older stores are migrated to it when opened.
+SCHEMA_VERSION = 1
+_JOB_COLUMNS = ("key", "step", "core", "device", "seed", "status", "error", "inputs", "outputs", "hashbed_version", "finished_at")
+_SELECT = f"SELECT {', '.join(_JOB_COLUMNS)} FROM jobs"
+_V0_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS jobs (
     key TEXT PRIMARY KEY,
     step TEXT NOT NULL,
     core TEXT NOT NULL,
@@ -35,9 +49,25 @@ CREATE TABLE IF NOT EXISTS jobs (
     outputs TEXT NOT NULL,
     hashbed_version TEXT NOT NULL,
     finished_at TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS jobs_by_step ON jobs (step, core, device);
-"""
+)""",
+    "CREATE INDEX IF NOT EXISTS jobs_by_step ON jobs (step, core, device)",
+)
+_METRICS_COLUMNS = ("algorithm", "version", "architecture", "bus_width", "luts", "ffs", "brams", "dsps", "fmax_mhz",
+                    "block_bits", "st", "lp", "end", "throughput_mbps", "tpa_mbps_per_lut", "target_ratio")  # fmt: skip
+_RESULTS_VIEW = (
+    "CREATE VIEW IF NOT EXISTS results AS SELECT key, core, device, seed, "
+    + ", ".join(f"json_extract(outputs, '$.{c}') AS \"{c}\"" for c in _METRICS_COLUMNS)
+    + ", json_extract(outputs, '$.tools.yosys') AS yosys, json_extract(outputs, '$.tools.nextpnr') AS nextpnr,"
+    " hashbed_version, finished_at FROM jobs WHERE step = 'metrics' AND status = 'ok'"
+)
+
+
+def _to_version_1(db: sqlite3.Connection) -> None:
+    db.execute(_RESULTS_VIEW)
+
+
+#: Migration to each version from the one before, run in the transaction that sets the version.
+_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_1}
 
 
 def default_db_path() -> Path:
@@ -76,11 +106,46 @@ class ResultStore:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            # parallel jobs (a sweep's worker processes) write to one store: wait for each other
-            self._db = sqlite3.connect(path, timeout=60)
-            self._db.executescript(_SCHEMA)
+            # parallel jobs (a sweep's worker processes) write to one store: wait for each other;
+            # transactions are explicit (see _write)
+            self._db = sqlite3.connect(path, timeout=60, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._migrate()
         except sqlite3.DatabaseError as exc:
             raise HashbedError(f"cannot use results database {path}: {exc} (pass another --db)") from None
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, holding the write lock from its start (so that it waits for
+        other writers instead of failing half-way), committed whole or not at all."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    @property
+    def schema_version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        with self._write() as db:  # one process migrates; the others find the store migrated
+            version = self.schema_version
+            if version > SCHEMA_VERSION:
+                raise HashbedError(f"results database {self.path} has schema version {version}, newer than this "
+                                   f"hashbed's {SCHEMA_VERSION} (update hashbed, or pass another --db)")  # fmt: skip
+            if version == 0:
+                columns = tuple(row[1] for row in db.execute("PRAGMA table_info(jobs)"))
+                if columns not in ((), _JOB_COLUMNS):
+                    raise HashbedError(f"cannot use results database {self.path}: its jobs table has the columns "
+                                       f"{', '.join(columns)}, not hashbed's (pass another --db)")  # fmt: skip
+                for statement in _V0_SCHEMA:
+                    db.execute(statement)
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                _MIGRATIONS[target](db)
+                db.execute(f"PRAGMA user_version = {target}")
 
     def close(self) -> None:
         self._db.close()
@@ -92,7 +157,7 @@ class ResultStore:
         self.close()
 
     def get(self, step: str, inputs: dict[str, Any]) -> JobRecord | None:
-        row = self._db.execute("SELECT * FROM jobs WHERE key = ?", (job_key(step, inputs),)).fetchone()
+        row = self._db.execute(_SELECT + " WHERE key = ?", (job_key(step, inputs),)).fetchone()
         return self._record(row) if row else None
 
     def put(
@@ -115,8 +180,8 @@ class ResultStore:
             hashbed_version=__version__,
             finished_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         )
-        with self._db:
-            self._db.execute(
+        with self._write() as db:
+            db.execute(
                 "INSERT OR REPLACE INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (record.key, record.step, record.core, record.device, record.seed, record.status, record.error,
                  json.dumps(inputs, sort_keys=True), json.dumps(outputs, sort_keys=True),
@@ -125,7 +190,7 @@ class ResultStore:
         return record
 
     def jobs(self, step: str | None = None, core: str | None = None, device: str | None = None) -> list[JobRecord]:
-        query = "SELECT * FROM jobs WHERE 1 = 1"
+        query = _SELECT + " WHERE 1 = 1"
         args: list[str] = []
         for column, value in (("step", step), ("core", core), ("device", device)):
             if value is not None:
@@ -145,13 +210,13 @@ class ResultStore:
             raise HashbedError(f"cannot import {other}: no such file (pass the path of another hashbed.db)")
         try:
             with sqlite3.connect(f"file:{other}?mode=ro", uri=True) as source:
-                rows = source.execute("SELECT * FROM jobs WHERE status = 'ok'").fetchall()
+                rows = source.execute(_SELECT + " WHERE status = 'ok'").fetchall()
         except sqlite3.DatabaseError as exc:
             raise HashbedError(f"cannot import {other}: {exc} (is it a hashbed results database?)") from None
-        with self._db:
-            before = self._db.total_changes
-            self._db.executemany("INSERT OR IGNORE INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-            copied = self._db.total_changes - before
+        with self._write() as db:
+            before = db.total_changes
+            db.executemany("INSERT OR IGNORE INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            copied = db.total_changes - before
         return copied, len(rows) - copied
 
     @staticmethod

@@ -6,17 +6,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.table import Table
-
-from hashbed.console import emit_json, err, out
+from hashbed.console import emit_json, err, out, print_table
 from hashbed.cores import load_core
 from hashbed.pipeline import Pipeline
 from hashbed.results import ResultStore
 from hashbed.timing.experiment import DATA_MODES, TimingSettings, time_core
-from hashbed.timing.tables import board_rows, board_statistics, fmax_rows
+from hashbed.timing.tables import (
+    MODEL_NOTE, TABLE_1_TITLE, TABLE_3_TITLE, board_cells, board_rows, board_statistics, fmax_cells, fmax_rows,
+)  # fmt: skip
 from hashbed.timing.variation import VariationModel
-
-MODEL_NOTE = "virtual boards: hashbed's variation model (docs/methodology.md), not measured devices"
 
 
 def cmd_time(args: argparse.Namespace) -> int:
@@ -66,23 +64,15 @@ def cmd_time(args: argparse.Namespace) -> int:
 def print_timing_tables(store: ResultStore) -> None:
     """Tables I and III of the Zynq study from the stored timing jobs."""
     rows = fmax_rows(store)
-    table = Table(title="Table I: static-timing vs experimental Fmax (post-route timing simulation)")
-    for heading in ("core", "device", "data", "STA MHz", "exp. MHz", "exp./STA", "TP formula Mbit/s", "TP measured Mbit/s"):
-        table.add_column(heading, justify="left" if heading in ("core", "device", "data") else "right")
-    for row in rows:
-        table.add_row(row["core"], row["device"], row["data"], f"{row['sta_fmax_mhz']:.2f}",
-                      f"{row['exp_fmax_mhz']:.1f}" + ("+" if row["limit_above_range"] else ""), f"{row['ratio']:.3f}",
-                      f"{row['throughput_formula_mbps']:.1f}", f"{row['throughput_measured_mbps']:.1f}")  # fmt: skip
-    out.print(table if rows else "Table I: no timing results stored (run 'hashbed time CORE --device ice40-hx8k')")
-    rows = board_rows(store)
-    table = Table(title=f"Table III: experimental Fmax on several boards ({MODEL_NOTE})")
-    for heading in ("core", "device", "data", "boards (MHz)", "mean MHz", "std MHz", "spread MHz", "STA MHz"):
-        table.add_column(heading, justify="left" if heading in ("core", "device", "data", "boards (MHz)") else "right")
-    for row in rows:
-        std = "-" if row["std_mhz"] is None else f"{row['std_mhz']:.2f}"
-        table.add_row(row["core"], row["device"], row["data"], ", ".join(f"{f:.1f}" for f in row["boards"].values()),
-                      f"{row['mean_mhz']:.2f}", std, f"{row['spread_mhz']:.1f}", f"{row['sta_fmax_mhz']:.2f}")  # fmt: skip
-    out.print(table if rows else "Table III: no virtual-board results stored (run 'hashbed time CORE --device ice40-hx8k --boards 5')")
+    if rows:
+        print_table(TABLE_1_TITLE, fmax_cells(rows))
+    else:
+        out.print("Table I: no timing results stored (run 'hashbed time CORE --device ice40-hx8k')")
+    boards = board_rows(store)
+    if boards:
+        print_table(TABLE_3_TITLE, board_cells(boards))
+    else:
+        out.print("Table III: no virtual-board results stored (run 'hashbed time CORE --device ice40-hx8k --boards 5')")
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:

