@@ -19,7 +19,7 @@ from hashbed.tools import YOSYS
 DATA = Path(__file__).with_name("data")
 
 
-@pytest.mark.parametrize(("width", "depth"), [(16, 1024), (8, 2048), (4, 4096)])
+@pytest.mark.parametrize(("width", "depth"), [(32, 512), (16, 1024), (8, 2048), (4, 4096)])
 def test_block_ram_model_reads_what_the_rtl_reads(tmp_path: Path, width: int, depth: int) -> None:
     """A preloaded RAM that Yosys maps to a DP16KD: the netlist on hashbed's models prints
     the same words as the RTL, for the preloaded contents and for random writes."""

@@ -3,7 +3,9 @@
 // switching-activity simulation of hashbed.energy (functional: no delays, no timing checks).
 // Written from the ECP5 cell descriptions; block RAM: DP16KD in the configurations that
 // Yosys's block-RAM mapping uses (no output register, chip selects decoded to 0, widths 1,
-// 2, 4, 9 and 18; in the widths below 9 a row's data bits are bits 0..7 and 9..16).
+// 2, 4, 9 and 18 per port; in the widths below 9 a row's data bits are bits 0..7 and 9..16;
+// width 36, the pseudo-dual-port mode: port A writes and port B reads 36-bit words, rows 2w
+// and 2w + 1, on the data pins of both ports, A the low half).
 
 module LUT4 #(parameter [15:0] INIT = 16'h0000) (input A, B, C, D, output Z);
     assign Z = INIT[{D, C, B, A}];
@@ -173,22 +175,38 @@ module DP16KD #(
         end
     endtask
 
+    // Width 36: word ad[13:5] in rows 2w (low half) and 2w + 1, quarters enabled by ad[3:0].
+    task write_wide(input [13:0] ad, input [35:0] data);
+        integer q;
+        for (q = 0; q < 4; q = q + 1)
+            if (ad[q]) rows[2 * ad[13:5] + q / 2][9 * (q % 2) +: 9] = data[9 * q +: 9];
+    endtask
+
     wire clka = CLKAMUX == "INV" ? ~CLKA : CLKA;
     wire clkb = CLKBMUX == "INV" ? ~CLKB : CLKB;
     always @(posedge clka) begin
-        if (RSTA) doa <= 18'd0;
-        else if (CEA) begin
-            if (!WEA || WRITEMODE_A == "READBEFOREWRITE") doa <= read_word(DATA_WIDTH_A, ada);
-            else if (WRITEMODE_A == "WRITETHROUGH") doa <= dia & ((18'd1 << DATA_WIDTH_A) - 1);
+        if (DATA_WIDTH_A == 36) begin  // the write port of the pseudo-dual-port mode
+            if (CEA && WEA) write_wide(ada, {dib, dia});
+        end else begin
+            if (RSTA) doa <= 18'd0;
+            else if (CEA) begin
+                if (!WEA || WRITEMODE_A == "READBEFOREWRITE") doa <= read_word(DATA_WIDTH_A, ada);
+                else if (WRITEMODE_A == "WRITETHROUGH") doa <= dia & ((18'd1 << DATA_WIDTH_A) - 1);
+            end
+            if (CEA && WEA) write_word(DATA_WIDTH_A, ada, dia);
         end
-        if (CEA && WEA) write_word(DATA_WIDTH_A, ada, dia);
     end
     always @(posedge clkb) begin
-        if (RSTB) dob <= 18'd0;
-        else if (CEB) begin
-            if (!WEB || WRITEMODE_B == "READBEFOREWRITE") dob <= read_word(DATA_WIDTH_B, adb);
-            else if (WRITEMODE_B == "WRITETHROUGH") dob <= dib & ((18'd1 << DATA_WIDTH_B) - 1);
+        if (DATA_WIDTH_B == 36) begin  // the read port of the pseudo-dual-port mode
+            if (RSTB) {dob, doa} <= 36'd0;
+            else if (CEB) {dob, doa} <= {rows[2 * adb[13:5] + 1], rows[2 * adb[13:5]]};
+        end else begin
+            if (RSTB) dob <= 18'd0;
+            else if (CEB) begin
+                if (!WEB || WRITEMODE_B == "READBEFOREWRITE") dob <= read_word(DATA_WIDTH_B, adb);
+                else if (WRITEMODE_B == "WRITETHROUGH") dob <= dib & ((18'd1 << DATA_WIDTH_B) - 1);
+            end
+            if (CEB && WEB) write_word(DATA_WIDTH_B, adb, dib);
         end
-        if (CEB && WEB) write_word(DATA_WIDTH_B, adb, dib);
     end
 endmodule
