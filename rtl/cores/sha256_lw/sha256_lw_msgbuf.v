@@ -3,9 +3,9 @@
 // 32 bits and a tag bit, in distributed (LUT) RAM: one write port of 16 bits (the bus
 // halfword; the high half of a word first, then the low half with the tag) and one
 // asynchronous read port of 32 bits. The controller uses it as a 16-word FIFO.
-// No ram_style attribute: Yosys maps an asynchronous-read memory to distributed RAM
-// where the device has it (ECP5: TRELLIS_DPR16X4) and to flip-flops where it has not
-// (iCE40, whose block RAM reads are registered).
+// No ram_style attribute: Yosys maps the memories to distributed RAM where the device has
+// it (ECP5: TRELLIS_DPR16X4); on iCE40, which has none, the read address is a register
+// (the controller's read pointer), so Yosys makes the read synchronous and uses block RAM.
 module sha256_lw_msgbuf (
     input  wire        clk,
     input  wire        we_hi,      // write wdata as the high half of word waddr
