@@ -190,7 +190,18 @@ module keccak256_lw_core #(
     wire [4:0]  tj = pj_q[4:0];
     wire        ov = pv_q[5];
     wire [4:0]  oj = pj_q[29:25];
-    wire [2:0]  ok = oj % 5;                 // position of the output in its row
+    // position of the output in its row (oj mod 5)
+    function [2:0] row_pos(input [4:0] j);
+        case (j)
+            5'd0: row_pos = 3'd0;  5'd1: row_pos = 3'd1;  5'd2: row_pos = 3'd2;  5'd3: row_pos = 3'd3;  5'd4: row_pos = 3'd4;
+            5'd5: row_pos = 3'd0;  5'd6: row_pos = 3'd1;  5'd7: row_pos = 3'd2;  5'd8: row_pos = 3'd3;  5'd9: row_pos = 3'd4;
+            5'd10: row_pos = 3'd0;  5'd11: row_pos = 3'd1;  5'd12: row_pos = 3'd2;  5'd13: row_pos = 3'd3;  5'd14: row_pos = 3'd4;
+            5'd15: row_pos = 3'd0;  5'd16: row_pos = 3'd1;  5'd17: row_pos = 3'd2;  5'd18: row_pos = 3'd3;  5'd19: row_pos = 3'd4;
+            5'd20: row_pos = 3'd0;  5'd21: row_pos = 3'd1;  5'd22: row_pos = 3'd2;  5'd23: row_pos = 3'd3;  5'd24: row_pos = 3'd4;
+            default: row_pos = 3'd0;
+        endcase
+    endfunction
+    wire [2:0]  ok = row_pos(oj);
 
     // theta and rho of the lane in rd_q (column x: C[x-1] at ring position 4, C[x+1] at 1)
     wire [63:0] c1 = c_q[127:64];
