@@ -138,20 +138,6 @@ module keccak256_lw_core #(
         end
     endfunction
 
-    function [63:0] rotl(input [63:0] v, input [5:0] n);
-        reg [63:0] t;
-        begin
-            t = v;
-            if (n[0]) t = {t[62:0], t[63]};
-            if (n[1]) t = {t[61:0], t[63:62]};
-            if (n[2]) t = {t[59:0], t[63:60]};
-            if (n[3]) t = {t[55:0], t[63:56]};
-            if (n[4]) t = {t[47:0], t[63:48]};
-            if (n[5]) t = {t[31:0], t[63:32]};
-            rotl = t;
-        end
-    endfunction
-
     // ---------------------------------------------------------------- state
     localparam [2:0] M_HDR = 3'd0, M_ABS = 3'd1, M_ALIGN = 3'd2, M_ROUND = 3'd3, M_OUT = 3'd4;
 
@@ -175,6 +161,14 @@ module keccak256_lw_core #(
     reg [319:0] c_q, c_d;                   // parity ring of this round, c_q[63:0] = C[x]
     reg [319:0] n_q, n_d;                   // parity ring of the next round
     reg [575:0] sh_q;                       // B lanes, sh_q[63:0] the newest
+    // decoded a clock ahead from the pipeline's output index
+    reg [5:0]   rho_q;                      // rho offset of the lane in rd_q
+    reg         sx1_q, sx2_q;               // chi taps of the row's last lanes
+    reg [6:0]   rc_q;                       // round constant (output lane (0,0) only)
+    reg         row0_q;                     // output of the round's first row
+    reg         hold_q;                     // last output of rows 0..3
+    reg         xfer_q;                     // output of the last row
+    reg [4:0]   wa_q;                       // slot written by the output
 
     // ---------------------------------------------------------------- RAM
     reg         we;
@@ -187,9 +181,9 @@ module keccak256_lw_core #(
 
     // ---------------------------------------------------------------- round datapath
     wire        tv = pv_q[0];
-    wire [4:0]  tj = pj_q[4:0];
     wire        ov = pv_q[5];
     wire [4:0]  oj = pj_q[29:25];
+    wire [4:0]  pj4 = pj_q[24:20];           // the output of the next clock
     // position of the output in its row (oj mod 5)
     function [2:0] row_pos(input [4:0] j);
         case (j)
@@ -201,19 +195,20 @@ module keccak256_lw_core #(
             default: row_pos = 3'd0;
         endcase
     endfunction
-    wire [2:0]  ok = row_pos(oj);
+    wire [2:0]  ok4 = row_pos(pj4);
 
     // theta and rho of the lane in rd_q (column x: C[x-1] at ring position 4, C[x+1] at 1)
     wire [63:0] c1 = c_q[127:64];
     wire [63:0] theta = rd_q ^ c_q[319:256] ^ {c1[62:0], c1[63]};
-    wire [63:0] b_lane = rotl(theta, rho_rom(tj));
+    wire [63:0] b_lane;
+    keccak256_lw_rotl #(.W(64)) u_rho (.din(theta), .amount(rho_q), .dout(b_lane));
 
     // chi: B[x'] at tap 4, B[x'+1] at tap 3 (tap 8 for the row's last lane), B[x'+2] at
     // tap 2 (tap 7 for the row's last two lanes)
     wire [63:0] bx0 = sh_q[4*64 +: 64];
-    wire [63:0] bx1 = ok == 3'd4 ? sh_q[8*64 +: 64] : sh_q[3*64 +: 64];
-    wire [63:0] bx2 = ok >= 3'd3 ? sh_q[7*64 +: 64] : sh_q[2*64 +: 64];
-    wire [6:0]  rc = oj == 5'd20 ? rc_rom(ro_q) : 7'd0;
+    wire [63:0] bx1 = sx1_q ? sh_q[8*64 +: 64] : sh_q[3*64 +: 64];
+    wire [63:0] bx2 = sx2_q ? sh_q[7*64 +: 64] : sh_q[2*64 +: 64];
+    wire [6:0]  rc = rc_q;
     wire [63:0] iota = {rc[6], 31'd0, rc[5], 15'd0, rc[4], 7'd0, rc[3], 3'd0, rc[2], 1'b0, rc[1:0]};
     wire [63:0] chi = bx0 ^ (~bx1 & bx2) ^ iota;
 
@@ -332,7 +327,7 @@ module keccak256_lw_core #(
         endcase
         // write port
         we = (ov && mode_q == M_ROUND) || abs_wr;
-        wa = absorb ? mlane_rom(lane_q) : slot(oj, ro_q);
+        wa = absorb ? mlane_rom(lane_q) : wa_q;
         wd = acc ^ (absorb ? rd_q : 64'd0);
         // read register: the state is zero before the first block
         rd_d = rd_q;
@@ -341,10 +336,10 @@ module keccak256_lw_core #(
             rd_d = 64'd0;
         // next-round parities: cleared by the first row of a round (first five lanes of
         // the first block); held at the end of rows 0..3
-        nclr = absorb ? (first_blk_q && lane_q < 5'd5) : oj < 5'd5;
+        nclr = absorb ? (first_blk_q && lane_q < 5'd5) : row0_q;
         n_d = n_q;
         if ((ov && mode_q == M_ROUND) || abs_wr) begin
-            if (!absorb && (oj == 5'd4 || oj == 5'd9 || oj == 5'd14 || oj == 5'd19))
+            if (!absorb && hold_q)
                 n_d[63:0] = cval;
             else
                 n_d = {cval, n_q[319:64]};
@@ -352,7 +347,7 @@ module keccak256_lw_core #(
         // this round's parities: take the final values (last row, absorption), rotate
         // once per lane read and three times to align after absorption
         c_d = c_q;
-        if ((ov && mode_q == M_ROUND && oj >= 5'd20) || abs_wr)
+        if ((ov && mode_q == M_ROUND && xfer_q) || abs_wr)
             c_d = {cval, c_q[319:64]};
         else if (tv || alq_q[0])
             c_d = {c_q[63:0], c_q[319:64]};
@@ -389,6 +384,14 @@ module keccak256_lw_core #(
         c_q <= c_d;
         n_q <= n_d;
         sh_q <= {sh_q[511:0], b_lane};
+        rho_q <= rho_rom(rj_q);
+        sx1_q <= ok4 == 3'd4;
+        sx2_q <= ok4 >= 3'd3;
+        rc_q <= pj4 == 5'd20 ? rc_rom(ro_q) : 7'd0;
+        row0_q <= pj4 < 5'd5;
+        hold_q <= pj4 == 5'd4 || pj4 == 5'd9 || pj4 == 5'd14 || pj4 == 5'd19;
+        xfer_q <= pj4 >= 5'd20;
+        wa_q <= slot(pj4, ro_q);
     end
 
 endmodule
