@@ -164,7 +164,7 @@ module keccak256_lw_bram_core #(
     reg         row0_q;                     // output of the round's first row
     reg         hold_q;                     // last output of rows 0..3
     reg         xfer_q;                     // output of the last row
-    reg [4:0]   wa_q;                       // slot written by the output
+    reg [29:0]  pa_q;                       // pipeline: slot read per stage (written at stage 6)
 
     // ---------------------------------------------------------------- RAM
     reg         we;
@@ -365,7 +365,7 @@ module keccak256_lw_bram_core #(
         endcase
         // write port
         we = (ov && mode_q == M_ROUND) || abs_wr;
-        wa = absorb ? mlane_rom(lane_q) : wa_q;
+        wa = absorb ? mlane_rom(lane_q) : pa_q[29:25];
         wd = acc ^ (absorb ? rd_q : 64'd0);
         // read register: the state is zero before the first block
         rd_d = rd_q;
@@ -443,7 +443,7 @@ module keccak256_lw_bram_core #(
         row0_q <= pj4 < 5'd5;
         hold_q <= pj4 == 5'd4 || pj4 == 5'd9 || pj4 == 5'd14 || pj4 == 5'd19;
         xfer_q <= pj4 >= 5'd20;
-        wa_q <= slot(pj4, ro_q);
+        pa_q <= {pa_q[24:0], ra};
     end
 
 endmodule

@@ -145,7 +145,9 @@ module keccak256_lw_core #(
     reg         first_msg_q, first_msg_d;   // the next header starts a message
     reg         first_blk_q, first_blk_d;   // the state is zero (until round 0 of the first block ends)
     reg         seg_last_q, seg_last_d;
-    reg [15:0]  rem_q, rem_d;               // message bits of the segment from this block on
+    // bits of the segment from this block on, plus PAD_OFFSET (last segment) or minus 1:
+    // another block follows while it is >= 1088
+    reg [16:0]  rem_q, rem_d;
     reg         more_q, more_d;             // another block follows in this segment
     reg [4:0]   lane_q, lane_d;             // absorption: lane 0..16; output: lane 0..3
     reg [1:0]   wrd_q, wrd_d;               // word of the lane
@@ -168,7 +170,7 @@ module keccak256_lw_core #(
     reg         row0_q;                     // output of the round's first row
     reg         hold_q;                     // last output of rows 0..3
     reg         xfer_q;                     // output of the last row
-    reg [4:0]   wa_q;                       // slot written by the output
+    reg [29:0]  pa_q;                       // pipeline: slot read per stage (written at stage 6)
 
     // ---------------------------------------------------------------- RAM
     reg         we;
@@ -228,7 +230,7 @@ module keccak256_lw_core #(
     wire out_wr = mode_q == M_OUT && !ld_q && dst_ready;
     wire rd_valid = mode_q == M_ROUND && rj_q < 5'd25;
     wire perm_end = mode_q == M_ROUND && rr_q == 5'd23 && rj_q == 5'd30;
-    wire [15:0] rem_pad = rem_q + PAD_OFFSET[15:0];
+    wire [16:0] rem_next = rem_q - 17'd1088;
 
     always @* begin
         src_read = hdr_rd || abs_rd;
@@ -259,7 +261,7 @@ module keccak256_lw_core #(
         case (mode_q)
             M_HDR: if (hdr_rd) begin
                 seg_last_d = din[W-1];
-                rem_d = {1'b0, din[W-2:0]};
+                rem_d = {2'b00, din[W-2:0]} + (din[W-1] ? PAD_OFFSET[16:0] : 17'h1ffff);
                 lane_d = 5'd0;
                 wrd_d = 2'd0;
                 mode_d = M_ABS;
@@ -276,8 +278,8 @@ module keccak256_lw_core #(
                     if (lane_q == 5'd16) begin
                         mode_d = M_ALIGN;
                         alq_d = 3'b111;
-                        more_d = seg_last_q ? rem_pad >= 16'd1088 : rem_q > 16'd1088;
-                        rem_d = rem_q - 16'd1088;
+                        more_d = !rem_next[16];
+                        rem_d = rem_next;
                         rj_d = 5'd0;
                         rr_d = 5'd0;
                         ro_d = 5'd0;
@@ -327,7 +329,7 @@ module keccak256_lw_core #(
         endcase
         // write port
         we = (ov && mode_q == M_ROUND) || abs_wr;
-        wa = absorb ? mlane_rom(lane_q) : wa_q;
+        wa = absorb ? mlane_rom(lane_q) : pa_q[29:25];
         wd = acc ^ (absorb ? rd_q : 64'd0);
         // read register: the state is zero before the first block
         rd_d = rd_q;
@@ -391,7 +393,7 @@ module keccak256_lw_core #(
         row0_q <= pj4 < 5'd5;
         hold_q <= pj4 == 5'd4 || pj4 == 5'd9 || pj4 == 5'd14 || pj4 == 5'd19;
         xfer_q <= pj4 >= 5'd20;
-        wa_q <= slot(pj4, ro_q);
+        pa_q <= {pa_q[24:0], ra};
     end
 
 endmodule
