@@ -14,9 +14,9 @@
 //     clocks) instead of 68 clocks from the 16-bit bus.
 //
 // Cycles for a message of N padded blocks in one segment (no stalls):
-//   1 (header) + 68 (words of the first block into the buffer) + N * (35 absorption + 2
-//   parity-ring alignment + 24 * 30 rounds + 1) + 1 (digest lane read) + 16 digest words
-//   = 1 + 68 + 1 + (35 + 723)*N + 16.
+//   1 (header) + 68 (words of the first block into the buffer) + N * (1 start + 35
+//   absorption + 2 parity-ring alignment + 24 * 30 rounds + 1) + 1 (digest lane read)
+//   + 16 digest words = 1 + 68 + 1 + (36 + 723)*N + 16 (the digest lane read counted in st).
 module keccak256_lw_bram_core #(
     // Bus width in bits; only 16 is implemented.
     parameter W = 16,
@@ -360,7 +360,8 @@ module keccak256_lw_bram_core #(
         // read port
         case (mode_q)
             M_ROUND: ra = slot(rj_q, rr_q);
-            M_OUT:   ra = mlane_rom(ld_q ? 5'd0 : lane_q + 5'd1);
+            // the digest lane to read next: lane 0 first, lane_q + 1 with its last word
+            M_OUT:   ra = ld_q ? 5'd24 : lane_q[1:0] == 2'd0 ? 5'd0 : lane_q[1:0] == 2'd1 ? 5'd6 : 5'd18;
             default: ra = mlane_rom(lane_q);
         endcase
         // write port

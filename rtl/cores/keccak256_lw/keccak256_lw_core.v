@@ -324,7 +324,8 @@ module keccak256_lw_core #(
         // read port
         case (mode_q)
             M_ROUND: ra = slot(rj_q, rr_q);
-            M_OUT:   ra = mlane_rom(ld_q ? 5'd0 : lane_q + 5'd1);
+            // the digest lane to read next: lane 0 first, lane_q + 1 with its last word
+            M_OUT:   ra = ld_q ? 5'd24 : lane_q[1:0] == 2'd0 ? 5'd0 : lane_q[1:0] == 2'd1 ? 5'd6 : 5'd18;
             default: ra = mlane_rom(lane_q);
         endcase
         // write port
