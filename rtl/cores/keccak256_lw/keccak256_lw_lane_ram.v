@@ -20,7 +20,8 @@ module keccak256_lw_lane_ram #(
         end
     end
 
-    (* ram_style = "distributed" *) reg [DW-1:0] mem_q [0:(1<<AW)-1];
+    // no ram_style: LUT RAM on ECP5; flip-flops on iCE40, which has none
+    reg [DW-1:0] mem_q [0:(1<<AW)-1];
 
     always @(posedge clk)
         if (we) mem_q[wa] <= wd;
