@@ -19,7 +19,8 @@ from hashbed.timing.simulate import CORE_TESTBENCH, compile_simulation, run_simu
 
 CELL_MODELS = Path(__file__).with_name("ecp5_cells.v")
 PERIOD_PS = 10_000
-_OUT = re.compile(r"^out ([0-9a-fA-F]+)$", re.MULTILINE)
+_WORD = re.compile(r"^out (\S+)$", re.MULTILINE)
+_HEX = re.compile(r"[0-9a-fA-F]+")
 _VAR = re.compile(r"^\$var \S+ 1 (\S+) n(\d+) \$end$")
 #: Added to the netlist (the testbench has one root, tb): every net of the core into the VCD.
 _DUMP = """    initial begin
@@ -60,7 +61,11 @@ def simulate_activity(core: Core, netlist: ActivityNetlist, message: Message, hi
         if "done" not in output.split():
             raise CoreFailure(f"core {core.name}: the synthesized netlist did not finish a {message.bits}-bit message "
                               f"in {limit} cycles ({output.strip()[-120:] or 'no output'})")  # fmt: skip
-        digest = digest_from_words([int(text, 16) for text in _OUT.findall(output)], core.algorithm.digest_bits, width)
+        texts = _WORD.findall(output)
+        if any(not _HEX.fullmatch(text) for text in texts):
+            raise CoreFailure(f"core {core.name}: the synthesized netlist wrote a word with unknown (x) bits "
+                              f"for a {message.bits}-bit message")  # fmt: skip
+        digest = digest_from_words([int(text, 16) for text in texts], core.algorithm.digest_bits, width)
         if digest != core.algorithm.digest(message):
             raise CoreFailure(f"core {core.name}: the synthesized netlist gave a wrong digest for a {message.bits}-bit "
                               "message (a cell model or the synthesis is wrong)")  # fmt: skip

@@ -48,13 +48,15 @@ def _concat(bits: list[int | str]) -> str:
 
 
 def _parameter(value: Any) -> str:
-    """A JSON parameter as Verilog: bit strings are binary constants, other strings are
-    strings (Yosys appends a space to a string that would read as bits), numbers are numbers."""
+    """A JSON parameter as Verilog: bit strings are binary constants, with undefined bits 0 as
+    the bitstream configures them (e.g. the initial contents of a RAM the design does not
+    preload); other strings are strings (Yosys appends a space to a string that would read as
+    bits); numbers are numbers."""
     if isinstance(value, int):
         return str(value)
     text = str(value)
     if text and set(text) <= set("01xz"):
-        return f"{len(text)}'b{text}"
+        return f"{len(text)}'b{text.replace('x', '0').replace('z', '0')}"
     return '"' + text.removesuffix(" ") + '"'
 
 
