@@ -1,0 +1,443 @@
+`default_nettype none
+// blake256_lw_ctrl: control of the lightweight BLAKE-256 cores (16-bit bus).
+//
+// Two independent parts:
+// - the loader reads segment headers and writes the 32 bus words of each block into the
+//   free bank of the message store, decides each block's kind and HAIFA counter at its
+//   first word, and hands the block over (ready_q) to
+// - the front, which issues one token per cycle into the datapath pipeline. A block is
+//   2*ROUNDS steps of five cycles: the four G functions of a column or diagonal step
+//   (k = 0..3) and one empty cycle, so that the next step reads the state only after
+//   the last G of this one has left the two-stage G pipeline. Step 0 is the block's
+//   start (chaining value and counter merged in, see blake256_lw_dp). Other tokens:
+//   four clear tokens at a message's start, four digest tokens at its end.
+//
+// Token pipeline (the datapath's stages are this schedule delayed):
+//   T  (front): the permutation table gives the pair (sigma(2g), sigma(2g+1)), g = 4*diag + k
+//   A:          message port A reads word sigma(2g), constant index sigma(2g+1)
+//   1:          G stage 1 (state read); message port B reads sigma(2g+1), constant sigma(2g)
+//   2:          G stage 2, state written
+// The permutation table is a ROM-based control: one 7-input table (round mod 10, g).
+module blake256_lw_ctrl #(
+    // Bus width; only 16 is implemented
+    parameter W = 16,
+    // Rounds per block: 14 for the final BLAKE-256
+    parameter ROUNDS = 14
+) (
+    input  wire         clk,
+    input  wire         rst,
+    input  wire [W-1:0] din,
+    input  wire         src_ready,
+    output reg          src_read,
+    input  wire         dst_ready,
+    output reg          dst_write,
+    // message store
+    output reg          msg_we,
+    output wire [4:0]   msg_waddr,
+    output wire         msg_whi,
+    output wire [4:0]   msg_ra,
+    output wire [4:0]   msg_rb,
+    output wire         msg_rb_clr,
+    // datapath
+    output wire [3:0]   cidx0,
+    output wire [3:0]   cidx1,
+    output wire         s1_clr,
+    output wire         s1_init,
+    output wire [1:0]   s1_k,
+    output wire         s1_diag,
+    output wire         s2_we,
+    output wire [1:0]   s2_k,
+    output wire         s2_diag,
+    output wire [63:0]  t,
+    output reg          msg_start,
+    output reg          out_shift_a,
+    output reg          out_shift_b,
+    output wire [1:0]   out_sel
+);
+
+    initial begin
+        if (W != 16) begin
+            $display("blake256_lw_ctrl: W must be 16, got %0d", W);
+            $finish;
+        end
+        if (ROUNDS < 1 || ROUNDS > 16) begin
+            $display("blake256_lw_ctrl: ROUNDS must be in 1..16, got %0d", ROUNDS);
+            $finish;
+        end
+    end
+
+    localparam integer LAST_STEP_I = 2 * ROUNDS - 1;
+    localparam [4:0] LAST_STEP = LAST_STEP_I[4:0];
+
+    // (sigma_r(2g), sigma_r(2g+1)) for index {r mod 10, g}
+    function [7:0] sigma_pair(input [6:0] i);
+        case (i)
+            7'd0: sigma_pair = 8'h01;
+            7'd1: sigma_pair = 8'h23;
+            7'd2: sigma_pair = 8'h45;
+            7'd3: sigma_pair = 8'h67;
+            7'd4: sigma_pair = 8'h89;
+            7'd5: sigma_pair = 8'hab;
+            7'd6: sigma_pair = 8'hcd;
+            7'd7: sigma_pair = 8'hef;
+            7'd8: sigma_pair = 8'hea;
+            7'd9: sigma_pair = 8'h48;
+            7'd10: sigma_pair = 8'h9f;
+            7'd11: sigma_pair = 8'hd6;
+            7'd12: sigma_pair = 8'h1c;
+            7'd13: sigma_pair = 8'h02;
+            7'd14: sigma_pair = 8'hb7;
+            7'd15: sigma_pair = 8'h53;
+            7'd16: sigma_pair = 8'hb8;
+            7'd17: sigma_pair = 8'hc0;
+            7'd18: sigma_pair = 8'h52;
+            7'd19: sigma_pair = 8'hfd;
+            7'd20: sigma_pair = 8'hae;
+            7'd21: sigma_pair = 8'h36;
+            7'd22: sigma_pair = 8'h71;
+            7'd23: sigma_pair = 8'h94;
+            7'd24: sigma_pair = 8'h79;
+            7'd25: sigma_pair = 8'h31;
+            7'd26: sigma_pair = 8'hdc;
+            7'd27: sigma_pair = 8'hbe;
+            7'd28: sigma_pair = 8'h26;
+            7'd29: sigma_pair = 8'h5a;
+            7'd30: sigma_pair = 8'h40;
+            7'd31: sigma_pair = 8'hf8;
+            7'd32: sigma_pair = 8'h90;
+            7'd33: sigma_pair = 8'h57;
+            7'd34: sigma_pair = 8'h24;
+            7'd35: sigma_pair = 8'haf;
+            7'd36: sigma_pair = 8'he1;
+            7'd37: sigma_pair = 8'hbc;
+            7'd38: sigma_pair = 8'h68;
+            7'd39: sigma_pair = 8'h3d;
+            7'd40: sigma_pair = 8'h2c;
+            7'd41: sigma_pair = 8'h6a;
+            7'd42: sigma_pair = 8'h0b;
+            7'd43: sigma_pair = 8'h83;
+            7'd44: sigma_pair = 8'h4d;
+            7'd45: sigma_pair = 8'h75;
+            7'd46: sigma_pair = 8'hfe;
+            7'd47: sigma_pair = 8'h19;
+            7'd48: sigma_pair = 8'hc5;
+            7'd49: sigma_pair = 8'h1f;
+            7'd50: sigma_pair = 8'hed;
+            7'd51: sigma_pair = 8'h4a;
+            7'd52: sigma_pair = 8'h07;
+            7'd53: sigma_pair = 8'h63;
+            7'd54: sigma_pair = 8'h92;
+            7'd55: sigma_pair = 8'h8b;
+            7'd56: sigma_pair = 8'hdb;
+            7'd57: sigma_pair = 8'h7e;
+            7'd58: sigma_pair = 8'hc1;
+            7'd59: sigma_pair = 8'h39;
+            7'd60: sigma_pair = 8'h50;
+            7'd61: sigma_pair = 8'hf4;
+            7'd62: sigma_pair = 8'h86;
+            7'd63: sigma_pair = 8'h2a;
+            7'd64: sigma_pair = 8'h6f;
+            7'd65: sigma_pair = 8'he9;
+            7'd66: sigma_pair = 8'hb3;
+            7'd67: sigma_pair = 8'h08;
+            7'd68: sigma_pair = 8'hc2;
+            7'd69: sigma_pair = 8'hd7;
+            7'd70: sigma_pair = 8'h14;
+            7'd71: sigma_pair = 8'ha5;
+            7'd72: sigma_pair = 8'ha2;
+            7'd73: sigma_pair = 8'h84;
+            7'd74: sigma_pair = 8'h76;
+            7'd75: sigma_pair = 8'h15;
+            7'd76: sigma_pair = 8'hfb;
+            7'd77: sigma_pair = 8'h9e;
+            7'd78: sigma_pair = 8'h3c;
+            7'd79: sigma_pair = 8'hd0;
+            default: sigma_pair = 8'h00;
+        endcase
+    endfunction
+
+    // ---------------- loader ----------------
+    localparam [1:0] L_HDR = 2'd0, L_LOAD = 2'd1, L_END = 2'd2;
+
+    reg [1:0]  ls_q, ls_d;
+    reg        first_q, first_d;     // the next header starts a message
+    reg [5:0]  whole_q, whole_d;     // full blocks of the segment still to load
+    reg [8:0]  rem_q, rem_d;         // message bits after them (last segment)
+    reg        last_q, last_d;       // the segment ends the message
+    reg        pad1_q, pad1_d;       // the block with the rem bits is still to load
+    reg        pad2_q, pad2_d;       // a second padding block is still to load
+    reg [4:0]  wcnt_q, wcnt_d;       // bus word of the block being loaded
+    reg        wb_q, wb_d;           // bank being loaded
+    reg        rb_q, rb_d;           // bank of the block that is ready
+    reg        ready_q, ready_d;     // a loaded block waits for the front
+    reg [54:0] tb_q, tb_d;           // full blocks of the message loaded so far
+    reg [63:0] tnext_q, tnext_d;     // counter of the block loaded last
+    reg        clr_req_q, clr_req_d; // a message started: clear the state
+
+    wire has_more = whole_q != 6'd0 || pad1_q || pad2_q;
+    wire [54:0] tb_inc = tb_q + 55'd1;
+
+    // ---------------- front ----------------
+    localparam [2:0] F_IDLE = 3'd0, F_RUN = 3'd1, F_CLR = 3'd2, F_DIG = 3'd3, F_OUT = 3'd4;
+
+    reg [2:0]  fs_q, fs_d;
+    reg [2:0]  pos_q, pos_d;         // cycle of the step: G k = pos (0..3), 4 empty
+    reg [4:0]  step_q, step_d;       // step of the block
+    reg [3:0]  r10_q, r10_d;         // round mod 10
+    reg [3:0]  cnt_q, cnt_d;         // clear, digest and output counter
+    reg        bank_q, bank_d;       // bank of the block being processed
+    reg [63:0] tcur_q, tcur_d;       // its counter
+
+    wire msg_end = ls_q == L_END && !ready_q;
+    reg  take;                       // the front starts the ready block
+    reg  out_done;
+
+    // front token of this cycle
+    reg       tv, tclr, tinit;
+    reg [1:0] tk;
+    reg       tdiag;
+
+    // pipeline registers
+    reg [7:0] pair_q, pair1_q;
+    reg       va_q, clra_q, inita_q, diaga_q, banka_q;
+    reg [1:0] ka_q;
+    reg       v1_q, clr1_q, init1_q, diag1_q, bank1_q;
+    reg [1:0] k1_q;
+    reg       v2_q, diag2_q;
+    reg [1:0] k2_q;
+
+    assign msg_waddr = {wb_q, wcnt_q[4:1]};
+    assign msg_whi = !wcnt_q[0];
+    assign msg_ra = {banka_q, pair_q[7:4]};
+    assign cidx0 = pair_q[3:0];
+    assign msg_rb = {bank1_q, pair1_q[3:0]};
+    assign cidx1 = pair1_q[7:4];
+    assign msg_rb_clr = v1_q && clr1_q;
+    assign s1_clr = v1_q && clr1_q;
+    assign s1_init = v1_q && init1_q;
+    assign s1_k = k1_q;
+    assign s1_diag = diag1_q;
+    assign s2_we = v2_q;
+    assign s2_k = k2_q;
+    assign s2_diag = diag2_q;
+    assign t = tcur_q;
+    assign out_sel = {cnt_q[3], cnt_q[0]};
+
+    always @* begin
+        ls_d = ls_q;
+        first_d = first_q;
+        whole_d = whole_q;
+        rem_d = rem_q;
+        last_d = last_q;
+        pad1_d = pad1_q;
+        pad2_d = pad2_q;
+        wcnt_d = wcnt_q;
+        wb_d = wb_q;
+        rb_d = rb_q;
+        ready_d = ready_q;
+        tb_d = tb_q;
+        tnext_d = tnext_q;
+        clr_req_d = clr_req_q;
+        src_read = 1'b0;
+        msg_we = 1'b0;
+        msg_start = 1'b0;
+
+        fs_d = fs_q;
+        pos_d = pos_q;
+        step_d = step_q;
+        r10_d = r10_q;
+        cnt_d = cnt_q;
+        bank_d = bank_q;
+        tcur_d = tcur_q;
+        take = 1'b0;
+        out_done = 1'b0;
+        dst_write = 1'b0;
+        out_shift_a = 1'b0;
+        out_shift_b = 1'b0;
+        tv = 1'b0;
+        tclr = 1'b0;
+        tinit = 1'b0;
+        tk = pos_q[1:0];
+        tdiag = step_q[0];
+
+        // ---- front ----
+        case (fs_q)
+            F_IDLE: begin
+                if (clr_req_q) begin
+                    clr_req_d = 1'b0;
+                    cnt_d = 4'd0;
+                    fs_d = F_CLR;
+                end else if (ready_q) begin
+                    take = 1'b1;
+                    fs_d = F_RUN;
+                end else if (msg_end) begin
+                    cnt_d = 4'd0;
+                    fs_d = F_DIG;
+                end
+            end
+            F_RUN: begin
+                tv = pos_q != 3'd4;
+                tinit = step_q == 5'd0;
+                if (pos_q == 3'd4) begin
+                    pos_d = 3'd0;
+                    step_d = step_q + 5'd1;
+                    if (step_q[0]) r10_d = r10_q == 4'd9 ? 4'd0 : r10_q + 4'd1;
+                    if (step_q == LAST_STEP) begin
+                        if (ready_q) take = 1'b1;
+                        else if (msg_end) begin
+                            cnt_d = 4'd0;
+                            fs_d = F_DIG;
+                        end else fs_d = F_IDLE;
+                    end
+                end else pos_d = pos_q + 3'd1;
+            end
+            F_CLR: begin
+                tv = 1'b1;
+                tclr = 1'b1;
+                tk = cnt_q[1:0];
+                tdiag = 1'b0;
+                cnt_d = cnt_q + 4'd1;
+                if (cnt_q == 4'd3) fs_d = F_IDLE;
+            end
+            F_DIG: begin
+                // four digest tokens, then two cycles until the last leaves stage 1
+                tv = !cnt_q[2];
+                tinit = 1'b1;
+                tk = cnt_q[1:0];
+                tdiag = 1'b0;
+                cnt_d = cnt_q + 4'd1;
+                if (cnt_q == 4'd5) begin
+                    cnt_d = 4'd0;
+                    fs_d = F_OUT;
+                end
+            end
+            F_OUT: if (dst_ready) begin
+                dst_write = 1'b1;
+                cnt_d = cnt_q + 4'd1;
+                out_shift_a = cnt_q[0] && !cnt_q[3];
+                out_shift_b = cnt_q[0] && cnt_q[3];
+                if (cnt_q == 4'd15) begin
+                    out_done = 1'b1;
+                    fs_d = F_IDLE;
+                end
+            end
+            default: fs_d = F_IDLE;
+        endcase
+
+        if (take) begin
+            ready_d = 1'b0;
+            bank_d = rb_q;
+            tcur_d = tnext_q;
+            pos_d = 3'd0;
+            step_d = 5'd0;
+            r10_d = 4'd0;
+            fs_d = F_RUN;
+        end
+
+        // ---- loader ----
+        case (ls_q)
+            L_HDR: if (src_ready) begin
+                src_read = 1'b1;
+                whole_d = din[14:9];
+                rem_d = din[8:0];
+                last_d = din[15];
+                pad1_d = din[15];
+                pad2_d = din[15] && din[8:0] >= 9'd447;
+                wcnt_d = 5'd0;
+                ls_d = L_LOAD;
+                if (first_q) begin
+                    msg_start = 1'b1;
+                    first_d = 1'b0;
+                    tb_d = 55'd0;
+                    clr_req_d = 1'b1;
+                end
+            end
+            L_LOAD: begin
+                if (wcnt_q == 5'd0 && !has_more) ls_d = last_q ? L_END : L_HDR;
+                else if (!ready_q && src_ready) begin
+                    src_read = 1'b1;
+                    msg_we = 1'b1;
+                    wcnt_d = wcnt_q + 5'd1;
+                    if (wcnt_q == 5'd0) begin
+                        // the block's kind and counter
+                        if (whole_q != 6'd0) begin
+                            whole_d = whole_q - 6'd1;
+                            tb_d = tb_inc;
+                            tnext_d = {tb_inc, 9'd0};
+                        end else if (pad1_q) begin
+                            pad1_d = 1'b0;
+                            tnext_d = rem_q != 9'd0 ? {tb_q, rem_q} : 64'd0;
+                        end else begin
+                            pad2_d = 1'b0;
+                            tnext_d = 64'd0;
+                        end
+                    end
+                    if (wcnt_q == 5'd31) begin
+                        ready_d = 1'b1;
+                        rb_d = wb_q;
+                        wb_d = !wb_q;
+                    end
+                end
+            end
+            L_END: if (out_done) begin
+                first_d = 1'b1;
+                ls_d = L_HDR;
+            end
+            default: ls_d = L_HDR;
+        endcase
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            ls_q <= L_HDR;
+            first_q <= 1'b1;
+            ready_q <= 1'b0;
+            clr_req_q <= 1'b0;
+            fs_q <= F_IDLE;
+            va_q <= 1'b0;
+            v1_q <= 1'b0;
+            v2_q <= 1'b0;
+        end else begin
+            ls_q <= ls_d;
+            first_q <= first_d;
+            ready_q <= ready_d;
+            clr_req_q <= clr_req_d;
+            fs_q <= fs_d;
+            va_q <= tv;
+            v1_q <= va_q;
+            v2_q <= v1_q;
+        end
+        whole_q <= whole_d;
+        rem_q <= rem_d;
+        last_q <= last_d;
+        pad1_q <= pad1_d;
+        pad2_q <= pad2_d;
+        wcnt_q <= wcnt_d;
+        wb_q <= wb_d;
+        rb_q <= rb_d;
+        tb_q <= tb_d;
+        tnext_q <= tnext_d;
+        pos_q <= pos_d;
+        step_q <= step_d;
+        r10_q <= r10_d;
+        cnt_q <= cnt_d;
+        bank_q <= bank_d;
+        tcur_q <= tcur_d;
+        // token pipeline
+        pair_q <= sigma_pair({r10_q, tdiag, tk});
+        clra_q <= tclr;
+        inita_q <= tinit;
+        ka_q <= tk;
+        diaga_q <= tdiag;
+        banka_q <= bank_q;
+        pair1_q <= pair_q;
+        clr1_q <= clra_q;
+        init1_q <= inita_q;
+        k1_q <= ka_q;
+        diag1_q <= diaga_q;
+        bank1_q <= banka_q;
+        k2_q <= k1_q;
+        diag2_q <= diag1_q;
+    end
+
+endmodule
