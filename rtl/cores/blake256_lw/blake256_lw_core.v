@@ -31,8 +31,8 @@ module blake256_lw_core #(
     parameter W = 16,
     // Rounds per block: 14 (the final BLAKE-256)
     parameter ROUNDS = 14,
-    // 0: logic only (message in distributed RAM); 1: one block RAM for the message
-    parameter MSG_BRAM = 0
+    // 0: logic only; 1: the permutation table in the one block RAM
+    parameter ROM_BRAM = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -51,19 +51,20 @@ module blake256_lw_core #(
         end
     end
 
-    wire        msg_we, msg_whi, msg_rb_clr;
-    wire [4:0]  msg_waddr, msg_ra, msg_rb;
+    wire        msg_ld, msg_ld_odd, msg_copy, msg_rb_clr;
+    wire [3:0]  msg_caddr, msg_ra, msg_rb;
     wire [31:0] m0, m1;
     wire [3:0]  cidx0, cidx1;
-    wire        s1_clr, s1_init, s1_diag, s2_we, s2_diag;
-    wire [1:0]  s1_k, s2_k;
+    wire        s1_clr, s1_init, s2_we;
+    wire [7:0]  s1_addr, s2_addr;
     wire [63:0] t;
     wire        msg_start, out_shift_a, out_shift_b;
     wire [1:0]  out_sel;
 
     blake256_lw_ctrl #(
         .W(W),
-        .ROUNDS(ROUNDS)
+        .ROUNDS(ROUNDS),
+        .ROM_BRAM(ROM_BRAM)
     ) u_ctrl (
         .clk(clk),
         .rst(rst),
@@ -72,9 +73,10 @@ module blake256_lw_core #(
         .src_read(src_read),
         .dst_ready(dst_ready),
         .dst_write(dst_write),
-        .msg_we(msg_we),
-        .msg_waddr(msg_waddr),
-        .msg_whi(msg_whi),
+        .msg_ld(msg_ld),
+        .msg_ld_odd(msg_ld_odd),
+        .msg_copy(msg_copy),
+        .msg_caddr(msg_caddr),
         .msg_ra(msg_ra),
         .msg_rb(msg_rb),
         .msg_rb_clr(msg_rb_clr),
@@ -82,11 +84,9 @@ module blake256_lw_core #(
         .cidx1(cidx1),
         .s1_clr(s1_clr),
         .s1_init(s1_init),
-        .s1_k(s1_k),
-        .s1_diag(s1_diag),
+        .s1_addr(s1_addr),
         .s2_we(s2_we),
-        .s2_k(s2_k),
-        .s2_diag(s2_diag),
+        .s2_addr(s2_addr),
         .t(t),
         .msg_start(msg_start),
         .out_shift_a(out_shift_a),
@@ -94,14 +94,13 @@ module blake256_lw_core #(
         .out_sel(out_sel)
     );
 
-    blake256_lw_msg #(
-        .BRAM(MSG_BRAM)
-    ) u_msg (
+    blake256_lw_msg u_msg (
         .clk(clk),
-        .we(msg_we),
-        .waddr(msg_waddr),
-        .whi(msg_whi),
-        .wdata(din[15:0]),
+        .ld(msg_ld),
+        .ld_odd(msg_ld_odd),
+        .din(din[15:0]),
+        .copy(msg_copy),
+        .caddr(msg_caddr),
         .ra(msg_ra),
         .m0(m0),
         .rb(msg_rb),
@@ -118,11 +117,9 @@ module blake256_lw_core #(
         .m1(m1),
         .s1_clr(s1_clr),
         .s1_init(s1_init),
-        .s1_k(s1_k),
-        .s1_diag(s1_diag),
+        .s1_addr(s1_addr),
         .s2_we(s2_we),
-        .s2_k(s2_k),
-        .s2_diag(s2_diag),
+        .s2_addr(s2_addr),
         .t(t),
         .msg_start(msg_start),
         .out_shift_a(out_shift_a),

@@ -22,7 +22,9 @@ module blake256_lw_ctrl #(
     // Bus width; only 16 is implemented
     parameter W = 16,
     // Rounds per block: 14 for the final BLAKE-256
-    parameter ROUNDS = 14
+    parameter ROUNDS = 14,
+    // Permutation table: 0 in logic (LUTs), 1 in the block RAM (a ROM with registered read)
+    parameter ROM_BRAM = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -32,22 +34,21 @@ module blake256_lw_ctrl #(
     input  wire         dst_ready,
     output reg          dst_write,
     // message store
-    output reg          msg_we,
-    output wire [4:0]   msg_waddr,
-    output wire         msg_whi,
-    output wire [4:0]   msg_ra,
-    output wire [4:0]   msg_rb,
+    output reg          msg_ld,
+    output wire         msg_ld_odd,
+    output wire         msg_copy,
+    output wire [3:0]   msg_caddr,
+    output wire [3:0]   msg_ra,
+    output wire [3:0]   msg_rb,
     output wire         msg_rb_clr,
     // datapath
     output wire [3:0]   cidx0,
     output wire [3:0]   cidx1,
     output wire         s1_clr,
     output wire         s1_init,
-    output wire [1:0]   s1_k,
-    output wire         s1_diag,
+    output wire [7:0]   s1_addr,     // row addresses {d, c, b, a} of stage 1
     output wire         s2_we,
-    output wire [1:0]   s2_k,
-    output wire         s2_diag,
+    output wire [7:0]   s2_addr,     // row addresses {d, c, b, a} of stage 2
     output wire [63:0]  t,
     output reg          msg_start,
     output reg          out_shift_a,
@@ -58,6 +59,10 @@ module blake256_lw_ctrl #(
     initial begin
         if (W != 16) begin
             $display("blake256_lw_ctrl: W must be 16, got %0d", W);
+            $finish;
+        end
+        if (ROM_BRAM != 0 && ROM_BRAM != 1) begin
+            $display("blake256_lw_ctrl: ROM_BRAM must be 0 or 1, got %0d", ROM_BRAM);
             $finish;
         end
         if (ROUNDS < 1 || ROUNDS > 16) begin
@@ -156,6 +161,34 @@ module blake256_lw_ctrl #(
         endcase
     endfunction
 
+    // Step word of round r mod 10, column (diag = 0) or diagonal step: byte k is the
+    // pair (sigma_r(2g), sigma_r(2g+1)) of G number g = 4*diag + k
+    function [31:0] sigma_step(input [4:0] i);
+        case (i)
+            5'd0: sigma_step = 32'h67452301;
+            5'd1: sigma_step = 32'hefcdab89;
+            5'd2: sigma_step = 32'hd69f48ea;
+            5'd3: sigma_step = 32'h53b7021c;
+            5'd4: sigma_step = 32'hfd52c0b8;
+            5'd5: sigma_step = 32'h947136ae;
+            5'd6: sigma_step = 32'hbedc3179;
+            5'd7: sigma_step = 32'hf8405a26;
+            5'd8: sigma_step = 32'haf245790;
+            5'd9: sigma_step = 32'h3d68bce1;
+            5'd10: sigma_step = 32'h830b6a2c;
+            5'd11: sigma_step = 32'h19fe754d;
+            5'd12: sigma_step = 32'h4aed1fc5;
+            5'd13: sigma_step = 32'h8b926307;
+            5'd14: sigma_step = 32'h39c17edb;
+            5'd15: sigma_step = 32'h2a86f450;
+            5'd16: sigma_step = 32'h08b3e96f;
+            5'd17: sigma_step = 32'ha514d7c2;
+            5'd18: sigma_step = 32'h157684a2;
+            5'd19: sigma_step = 32'hd03c9efb;
+            default: sigma_step = 32'h0;
+        endcase
+    endfunction
+
     // ---------------- loader ----------------
     localparam [1:0] L_HDR = 2'd0, L_LOAD = 2'd1, L_END = 2'd2;
 
@@ -167,25 +200,25 @@ module blake256_lw_ctrl #(
     reg        pad1_q, pad1_d;       // the block with the rem bits is still to load
     reg        pad2_q, pad2_d;       // a second padding block is still to load
     reg [4:0]  wcnt_q, wcnt_d;       // bus word of the block being loaded
-    reg        wb_q, wb_d;           // bank being loaded
-    reg        rb_q, rb_d;           // bank of the block that is ready
-    reg        ready_q, ready_d;     // a loaded block waits for the front
+    reg        ready_q, ready_d;     // a block waits in the staging chain
+    reg        copy_q, copy_d;       // the staging chain is being copied
+    reg [3:0]  cw_q, cw_d;           // word being copied
     reg [54:0] tb_q, tb_d;           // full blocks of the message loaded so far
-    reg [63:0] tnext_q, tnext_d;     // counter of the block loaded last
+    reg        kzero_q, kzero_d;     // the block loaded last has no message bit (t = 0)
+    reg        kpart_q, kpart_d;     // ... has the message's last rem bits (t = 512*tb + rem)
     reg        clr_req_q, clr_req_d; // a message started: clear the state
 
     wire has_more = whole_q != 6'd0 || pad1_q || pad2_q;
-    wire [54:0] tb_inc = tb_q + 55'd1;
 
     // ---------------- front ----------------
-    localparam [2:0] F_IDLE = 3'd0, F_RUN = 3'd1, F_CLR = 3'd2, F_DIG = 3'd3, F_OUT = 3'd4;
+    localparam [2:0] F_IDLE = 3'd0, F_RUN = 3'd1, F_CLR = 3'd2, F_DIG = 3'd3, F_OUT = 3'd4,
+                     F_CWAIT = 3'd5;
 
     reg [2:0]  fs_q, fs_d;
     reg [2:0]  pos_q, pos_d;         // cycle of the step: G k = pos (0..3), 4 empty
     reg [4:0]  step_q, step_d;       // step of the block
     reg [3:0]  r10_q, r10_d;         // round mod 10
     reg [3:0]  cnt_q, cnt_d;         // clear, digest and output counter
-    reg        bank_q, bank_d;       // bank of the block being processed
     reg [63:0] tcur_q, tcur_d;       // its counter
 
     wire msg_end = ls_q == L_END && !ready_q;
@@ -197,31 +230,62 @@ module blake256_lw_ctrl #(
     reg [1:0] tk;
     reg       tdiag;
 
-    // pipeline registers
+    // pipeline registers: stage T1 (table read), A, 1, 2
+    reg       vt_q, clrt_q, initt_q;
+    reg [7:0] addrt_q;
     reg [7:0] pair_q, pair1_q;
-    reg       va_q, clra_q, inita_q, diaga_q, banka_q;
-    reg [1:0] ka_q;
-    reg       v1_q, clr1_q, init1_q, diag1_q, bank1_q;
-    reg [1:0] k1_q;
-    reg       v2_q, diag2_q;
-    reg [1:0] k2_q;
+    reg       va_q, clra_q, inita_q;
+    reg [7:0] addra_q;
+    reg       v1_q, clr1_q, init1_q;
+    reg [7:0] addr1_q;
+    reg       v2_q;
+    reg [7:0] addr2_q;
+    // row addresses of the front token: G k reads word k of row a and, in a diagonal
+    // step, word k+1 of b, k+2 of c, k+3 of d
+    wire [1:0] tkb = tk + {1'b0, tdiag};
+    wire [1:0] tkc = tk + {tdiag, 1'b0};
+    wire [1:0] tkd = tk + {tdiag, tdiag};
 
-    assign msg_waddr = {wb_q, wcnt_q[4:1]};
-    assign msg_whi = !wcnt_q[0];
-    assign msg_ra = {banka_q, pair_q[7:4]};
+    assign msg_ld_odd = wcnt_q[0];
+    assign msg_copy = copy_q;
+    assign msg_caddr = cw_q;
+    assign msg_ra = pair_q[7:4];
     assign cidx0 = pair_q[3:0];
-    assign msg_rb = {bank1_q, pair1_q[3:0]};
+    assign msg_rb = pair1_q[3:0];
     assign cidx1 = pair1_q[7:4];
     assign msg_rb_clr = v1_q && clr1_q;
     assign s1_clr = v1_q && clr1_q;
     assign s1_init = v1_q && init1_q;
-    assign s1_k = k1_q;
-    assign s1_diag = diag1_q;
+    assign s1_addr = addr1_q;
     assign s2_we = v2_q;
-    assign s2_k = k2_q;
-    assign s2_diag = diag2_q;
+    assign s2_addr = addr2_q;
     assign t = tcur_q;
     assign out_sel = {cnt_q[3], cnt_q[0]};
+
+    // ---- permutation pairs, read one cycle after the front (stage T1) ----
+    wire [7:0] pair_t;
+    generate
+        if (ROM_BRAM == 0) begin : gen_rom_logic
+            // step word of the front's step (a 5-input table per bit), byte k at T1
+            reg [31:0] sw_q;
+            reg [1:0]  kt_q;
+            always @(posedge clk) begin
+                sw_q <= sigma_step({r10_q, step_q[0]});
+                kt_q <= tk;
+            end
+            assign pair_t = sw_q[8 * kt_q +: 8];
+        end else begin : gen_rom_bram
+            // the whole table (round mod 10, G number) in the block RAM
+            (* ram_style = "block" *) reg [7:0] rom [0:127];
+            reg [7:0] rom_q;
+            integer j;
+            initial begin
+                for (j = 0; j < 128; j = j + 1) rom[j] = sigma_pair(j[6:0]);
+            end
+            always @(posedge clk) rom_q <= rom[{r10_q, tdiag, tk}];
+            assign pair_t = rom_q;
+        end
+    endgenerate
 
     always @* begin
         ls_d = ls_q;
@@ -232,14 +296,15 @@ module blake256_lw_ctrl #(
         pad1_d = pad1_q;
         pad2_d = pad2_q;
         wcnt_d = wcnt_q;
-        wb_d = wb_q;
-        rb_d = rb_q;
         ready_d = ready_q;
+        copy_d = copy_q;
+        cw_d = cw_q;
         tb_d = tb_q;
-        tnext_d = tnext_q;
+        kzero_d = kzero_q;
+        kpart_d = kpart_q;
         clr_req_d = clr_req_q;
         src_read = 1'b0;
-        msg_we = 1'b0;
+        msg_ld = 1'b0;
         msg_start = 1'b0;
 
         fs_d = fs_q;
@@ -247,7 +312,6 @@ module blake256_lw_ctrl #(
         step_d = step_q;
         r10_d = r10_q;
         cnt_d = cnt_q;
-        bank_d = bank_q;
         tcur_d = tcur_q;
         take = 1'b0;
         out_done = 1'b0;
@@ -300,16 +364,21 @@ module blake256_lw_ctrl #(
                 if (cnt_q == 4'd3) fs_d = F_IDLE;
             end
             F_DIG: begin
-                // four digest tokens, then two cycles until the last leaves stage 1
+                // four digest tokens, then three cycles until the last has passed stage 1
                 tv = !cnt_q[2];
                 tinit = 1'b1;
                 tk = cnt_q[1:0];
                 tdiag = 1'b0;
                 cnt_d = cnt_q + 4'd1;
-                if (cnt_q == 4'd5) begin
+                if (cnt_q == 4'd6) begin
                     cnt_d = 4'd0;
                     fs_d = F_OUT;
                 end
+            end
+            F_CWAIT: begin
+                // the copy of the next block runs ahead of its first reads
+                cnt_d = cnt_q + 4'd1;
+                if (cnt_q == 4'd4) fs_d = F_RUN;
             end
             F_OUT: if (dst_ready) begin
                 dst_write = 1'b1;
@@ -326,12 +395,20 @@ module blake256_lw_ctrl #(
 
         if (take) begin
             ready_d = 1'b0;
-            bank_d = rb_q;
-            tcur_d = tnext_q;
+            copy_d = 1'b1;
+            cw_d = 4'd0;
+            cnt_d = 4'd0;
+            // counter of the block: tb_q counts its full blocks (it moves only at the
+            // next block's first word, after this hand-over)
+            tcur_d = kzero_q ? 64'd0 : {tb_q, kpart_q ? rem_q : 9'd0};
             pos_d = 3'd0;
             step_d = 5'd0;
             r10_d = 4'd0;
-            fs_d = F_RUN;
+            fs_d = F_CWAIT;
+        end
+        if (copy_q) begin
+            cw_d = cw_q + 4'd1;
+            if (cw_q == 4'd15) copy_d = 1'b0;
         end
 
         // ---- loader ----
@@ -354,29 +431,27 @@ module blake256_lw_ctrl #(
             end
             L_LOAD: begin
                 if (wcnt_q == 5'd0 && !has_more) ls_d = last_q ? L_END : L_HDR;
-                else if (!ready_q && src_ready) begin
+                else if (!ready_q && !copy_q && src_ready) begin
                     src_read = 1'b1;
-                    msg_we = 1'b1;
+                    msg_ld = 1'b1;
                     wcnt_d = wcnt_q + 5'd1;
                     if (wcnt_q == 5'd0) begin
                         // the block's kind and counter
+                        kzero_d = 1'b0;
+                        kpart_d = 1'b0;
                         if (whole_q != 6'd0) begin
                             whole_d = whole_q - 6'd1;
-                            tb_d = tb_inc;
-                            tnext_d = {tb_inc, 9'd0};
+                            tb_d = tb_q + 55'd1;
                         end else if (pad1_q) begin
                             pad1_d = 1'b0;
-                            tnext_d = rem_q != 9'd0 ? {tb_q, rem_q} : 64'd0;
+                            kpart_d = rem_q != 9'd0;
+                            kzero_d = rem_q == 9'd0;
                         end else begin
                             pad2_d = 1'b0;
-                            tnext_d = 64'd0;
+                            kzero_d = 1'b1;
                         end
                     end
-                    if (wcnt_q == 5'd31) begin
-                        ready_d = 1'b1;
-                        rb_d = wb_q;
-                        wb_d = !wb_q;
-                    end
+                    if (wcnt_q == 5'd31) ready_d = 1'b1;
                 end
             end
             L_END: if (out_done) begin
@@ -392,8 +467,10 @@ module blake256_lw_ctrl #(
             ls_q <= L_HDR;
             first_q <= 1'b1;
             ready_q <= 1'b0;
+            copy_q <= 1'b0;
             clr_req_q <= 1'b0;
             fs_q <= F_IDLE;
+            vt_q <= 1'b0;
             va_q <= 1'b0;
             v1_q <= 1'b0;
             v2_q <= 1'b0;
@@ -401,9 +478,11 @@ module blake256_lw_ctrl #(
             ls_q <= ls_d;
             first_q <= first_d;
             ready_q <= ready_d;
+            copy_q <= copy_d;
             clr_req_q <= clr_req_d;
             fs_q <= fs_d;
-            va_q <= tv;
+            vt_q <= tv;
+            va_q <= vt_q;
             v1_q <= va_q;
             v2_q <= v1_q;
         end
@@ -413,31 +492,28 @@ module blake256_lw_ctrl #(
         pad1_q <= pad1_d;
         pad2_q <= pad2_d;
         wcnt_q <= wcnt_d;
-        wb_q <= wb_d;
-        rb_q <= rb_d;
+        cw_q <= cw_d;
         tb_q <= tb_d;
-        tnext_q <= tnext_d;
+        kzero_q <= kzero_d;
+        kpart_q <= kpart_d;
         pos_q <= pos_d;
         step_q <= step_d;
         r10_q <= r10_d;
         cnt_q <= cnt_d;
-        bank_q <= bank_d;
         tcur_q <= tcur_d;
         // token pipeline
-        pair_q <= sigma_pair({r10_q, tdiag, tk});
-        clra_q <= tclr;
-        inita_q <= tinit;
-        ka_q <= tk;
-        diaga_q <= tdiag;
-        banka_q <= bank_q;
+        clrt_q <= tclr;
+        initt_q <= tinit;
+        addrt_q <= {tkd, tkc, tkb, tk};
+        pair_q <= pair_t;
+        clra_q <= clrt_q;
+        inita_q <= initt_q;
+        addra_q <= addrt_q;
         pair1_q <= pair_q;
         clr1_q <= clra_q;
         init1_q <= inita_q;
-        k1_q <= ka_q;
-        diag1_q <= diaga_q;
-        bank1_q <= banka_q;
-        k2_q <= k1_q;
-        diag2_q <= diag1_q;
+        addr1_q <= addra_q;
+        addr2_q <= addr1_q;
     end
 
 endmodule

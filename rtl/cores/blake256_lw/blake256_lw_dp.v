@@ -31,12 +31,10 @@ module blake256_lw_dp (
     // Stage 1
     input  wire        s1_clr,
     input  wire        s1_init,
-    input  wire [1:0]  s1_k,
-    input  wire        s1_diag,
+    input  wire [7:0]  s1_addr,     // row addresses {d, c, b, a}; a = k, the G number
     // Stage 2
     input  wire        s2_we,
-    input  wire [1:0]  s2_k,
-    input  wire        s2_diag,
+    input  wire [7:0]  s2_addr,
     input  wire [63:0] t,
     input  wire        msg_start,
     // Digest output
@@ -109,13 +107,11 @@ module blake256_lw_dp (
     end
 
     // ---- stage 1 ----
-    wire [1:0] kb1 = s1_k + {1'b0, s1_diag};
-    wire [1:0] kc1 = s1_k + {s1_diag, 1'b0};
-    wire [1:0] kd1 = s1_k + {s1_diag, s1_diag};
-    wire [31:0] va = row_a[s1_k];
-    wire [31:0] vb = row_b[kb1];
-    wire [31:0] vc = row_c[kc1];
-    wire [31:0] vd = row_d[kd1];
+    wire [1:0] s1_k = s1_addr[1:0];
+    wire [31:0] va = row_a[s1_addr[1:0]];
+    wire [31:0] vb = row_b[s1_addr[3:2]];
+    wire [31:0] vc = row_c[s1_addr[5:4]];
+    wire [31:0] vd = row_d[s1_addr[7:6]];
 
     wire [31:0] na = ha0_q ^ va ^ vc;   // new h_k
     wire [31:0] nb = hb0_q ^ vb ^ vd;   // new h_{k+4}
@@ -154,15 +150,12 @@ module blake256_lw_dp (
     wire [31:0] bx2 = pb_q ^ c2;
     wire [31:0] b2 = {bx2[6:0], bx2[31:7]};
 
-    wire [1:0] kb2 = s2_k + {1'b0, s2_diag};
-    wire [1:0] kc2 = s2_k + {s2_diag, 1'b0};
-    wire [1:0] kd2 = s2_k + {s2_diag, s2_diag};
     always @(posedge clk) begin
         if (s2_we) begin
-            row_a[s2_k] <= a2;
-            row_b[kb2] <= b2;
-            row_c[kc2] <= c2;
-            row_d[kd2] <= d2;
+            row_a[s2_addr[1:0]] <= a2;
+            row_b[s2_addr[3:2]] <= b2;
+            row_c[s2_addr[5:4]] <= c2;
+            row_d[s2_addr[7:6]] <= d2;
         end
     end
 
