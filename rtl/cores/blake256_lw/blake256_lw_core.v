@@ -51,11 +51,11 @@ module blake256_lw_core #(
         end
     end
 
-    wire        msg_ld, msg_ld_odd, msg_copy, msg_rb_clr;
+    wire        msg_ld, msg_ld_odd, msg_copy;
     wire [3:0]  msg_caddr, msg_ra, msg_rb;
     wire [31:0] m0, m1;
     wire [3:0]  cidx0, cidx1;
-    wire        s1_clr, s1_init, s2_we;
+    wire        s1_init, s1_fin, s2_we;
     wire [7:0]  s1_addr, s2_addr;
     wire [63:0] t;
     wire        msg_start, out_shift_a, out_shift_b;
@@ -79,11 +79,10 @@ module blake256_lw_core #(
         .msg_caddr(msg_caddr),
         .msg_ra(msg_ra),
         .msg_rb(msg_rb),
-        .msg_rb_clr(msg_rb_clr),
         .cidx0(cidx0),
         .cidx1(cidx1),
-        .s1_clr(s1_clr),
         .s1_init(s1_init),
+        .s1_fin(s1_fin),
         .s1_addr(s1_addr),
         .s2_we(s2_we),
         .s2_addr(s2_addr),
@@ -104,7 +103,6 @@ module blake256_lw_core #(
         .ra(msg_ra),
         .m0(m0),
         .rb(msg_rb),
-        .rb_clr(msg_rb_clr),
         .m1(m1)
     );
 
@@ -112,11 +110,10 @@ module blake256_lw_core #(
         .clk(clk),
         .cidx0(cidx0),
         .cidx1(cidx1),
-        .c1_clr(msg_rb_clr),
         .m0(m0),
         .m1(m1),
-        .s1_clr(s1_clr),
         .s1_init(s1_init),
+        .s1_fin(s1_fin),
         .s1_addr(s1_addr),
         .s2_we(s2_we),
         .s2_addr(s2_addr),

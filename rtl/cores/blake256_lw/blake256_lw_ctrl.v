@@ -9,8 +9,10 @@
 //   2*ROUNDS steps of five cycles: the four G functions of a column or diagonal step
 //   (k = 0..3) and one empty cycle, so that the next step reads the state only after
 //   the last G of this one has left the two-stage G pipeline. Step 0 is the block's
-//   start (chaining value and counter merged in, see blake256_lw_dp). Other tokens:
-//   four clear tokens at a message's start, four digest tokens at its end.
+//   start (chaining value and counter merged in, see blake256_lw_dp); after the last
+//   step, four finalization tokens (the new chaining value into the rings) overlap the
+//   copy of the next block (blake256_lw_msg), which must run five cycles ahead of the
+//   next block's first token.
 //
 // Token pipeline (the datapath's stages are this schedule delayed):
 //   T  (front): the permutation table gives the pair (sigma(2g), sigma(2g+1)), g = 4*diag + k
@@ -40,12 +42,11 @@ module blake256_lw_ctrl #(
     output wire [3:0]   msg_caddr,
     output wire [3:0]   msg_ra,
     output wire [3:0]   msg_rb,
-    output wire         msg_rb_clr,
     // datapath
     output wire [3:0]   cidx0,
     output wire [3:0]   cidx1,
-    output wire         s1_clr,
     output wire         s1_init,
+    output wire         s1_fin,
     output wire [7:0]   s1_addr,     // row addresses {d, c, b, a} of stage 1
     output wire         s2_we,
     output wire [7:0]   s2_addr,     // row addresses {d, c, b, a} of stage 2
@@ -206,12 +207,11 @@ module blake256_lw_ctrl #(
     reg [54:0] tb_q, tb_d;           // full blocks of the message loaded so far
     reg        kzero_q, kzero_d;     // the block loaded last has no message bit (t = 0)
     reg        kpart_q, kpart_d;     // ... has the message's last rem bits (t = 512*tb + rem)
-    reg        clr_req_q, clr_req_d; // a message started: clear the state
 
     wire has_more = whole_q != 6'd0 || pad1_q || pad2_q;
 
     // ---------------- front ----------------
-    localparam [2:0] F_IDLE = 3'd0, F_RUN = 3'd1, F_CLR = 3'd2, F_DIG = 3'd3, F_OUT = 3'd4,
+    localparam [2:0] F_IDLE = 3'd0, F_RUN = 3'd1, F_FIN = 3'd2, F_DIG = 3'd3, F_OUT = 3'd4,
                      F_CWAIT = 3'd5;
 
     reg [2:0]  fs_q, fs_d;
@@ -226,17 +226,19 @@ module blake256_lw_ctrl #(
     reg  out_done;
 
     // front token of this cycle
-    reg       tv, tclr, tinit;
+    reg       tv, tfin, tinit;
+    reg       next_q, next_d;        // a block was handed over at the end of the last one
     reg [1:0] tk;
     reg       tdiag;
 
     // pipeline registers: stage T1 (table read), A, 1, 2
-    reg       vt_q, clrt_q, initt_q;
+    reg       vt_q, fint_q, initt_q;
     reg [7:0] addrt_q;
     reg [7:0] pair_q, pair1_q;
-    reg       va_q, clra_q, inita_q;
+    reg       va_q, fina_q, inita_q;
     reg [7:0] addra_q;
-    reg       v1_q, clr1_q, init1_q;
+    reg       v1_q, fin1_q, init1_q;
+    reg       fin2_q;
     reg [7:0] addr1_q;
     reg       v2_q;
     reg [7:0] addr2_q;
@@ -253,11 +255,10 @@ module blake256_lw_ctrl #(
     assign cidx0 = pair_q[3:0];
     assign msg_rb = pair1_q[3:0];
     assign cidx1 = pair1_q[7:4];
-    assign msg_rb_clr = v1_q && clr1_q;
-    assign s1_clr = v1_q && clr1_q;
     assign s1_init = v1_q && init1_q;
+    assign s1_fin = v1_q && fin1_q;
     assign s1_addr = addr1_q;
-    assign s2_we = v2_q;
+    assign s2_we = v2_q && !fin2_q;
     assign s2_addr = addr2_q;
     assign t = tcur_q;
     assign out_sel = {cnt_q[3], cnt_q[0]};
@@ -302,7 +303,6 @@ module blake256_lw_ctrl #(
         tb_d = tb_q;
         kzero_d = kzero_q;
         kpart_d = kpart_q;
-        clr_req_d = clr_req_q;
         src_read = 1'b0;
         msg_ld = 1'b0;
         msg_start = 1'b0;
@@ -319,7 +319,8 @@ module blake256_lw_ctrl #(
         out_shift_a = 1'b0;
         out_shift_b = 1'b0;
         tv = 1'b0;
-        tclr = 1'b0;
+        tfin = 1'b0;
+        next_d = next_q;
         tinit = 1'b0;
         tk = pos_q[1:0];
         tdiag = step_q[0];
@@ -327,13 +328,10 @@ module blake256_lw_ctrl #(
         // ---- front ----
         case (fs_q)
             F_IDLE: begin
-                if (clr_req_q) begin
-                    clr_req_d = 1'b0;
-                    cnt_d = 4'd0;
-                    fs_d = F_CLR;
-                end else if (ready_q) begin
+                if (ready_q) begin
                     take = 1'b1;
-                    fs_d = F_RUN;
+                    cnt_d = 4'd0;
+                    fs_d = F_CWAIT;
                 end else if (msg_end) begin
                     cnt_d = 4'd0;
                     fs_d = F_DIG;
@@ -347,38 +345,45 @@ module blake256_lw_ctrl #(
                     step_d = step_q + 5'd1;
                     if (step_q[0]) r10_d = r10_q == 4'd9 ? 4'd0 : r10_q + 4'd1;
                     if (step_q == LAST_STEP) begin
-                        if (ready_q) take = 1'b1;
-                        else if (msg_end) begin
-                            cnt_d = 4'd0;
-                            fs_d = F_DIG;
-                        end else fs_d = F_IDLE;
+                        // the next block's copy starts now if it is there
+                        take = ready_q;
+                        next_d = ready_q;
+                        cnt_d = 4'd0;
+                        fs_d = F_FIN;
                     end
                 end else pos_d = pos_q + 3'd1;
             end
-            F_CLR: begin
+            F_FIN: begin
+                // h' = h ^ v[0..7] ^ v[8..15] into the rings, one column per token
                 tv = 1'b1;
-                tclr = 1'b1;
+                tfin = 1'b1;
                 tk = cnt_q[1:0];
                 tdiag = 1'b0;
                 cnt_d = cnt_q + 4'd1;
-                if (cnt_q == 4'd3) fs_d = F_IDLE;
-            end
-            F_DIG: begin
-                // four digest tokens, then three cycles until the last has passed stage 1
-                tv = !cnt_q[2];
-                tinit = 1'b1;
-                tk = cnt_q[1:0];
-                tdiag = 1'b0;
-                cnt_d = cnt_q + 4'd1;
-                if (cnt_q == 4'd6) begin
-                    cnt_d = 4'd0;
-                    fs_d = F_OUT;
+                if (cnt_q == 4'd3) begin
+                    next_d = 1'b0;
+                    if (next_q) begin
+                        cnt_d = 4'd4;
+                        fs_d = F_CWAIT;
+                    end else if (msg_end) begin
+                        cnt_d = 4'd0;
+                        fs_d = F_DIG;
+                    end else fs_d = F_IDLE;
                 end
             end
             F_CWAIT: begin
-                // the copy of the next block runs ahead of its first reads
+                // the copy of the next block runs ahead of its first reads: five cycles
+                // from the hand-over to the first token
                 cnt_d = cnt_q + 4'd1;
                 if (cnt_q == 4'd4) fs_d = F_RUN;
+            end
+            F_DIG: begin
+                // three cycles until the last finalization token has passed stage 1
+                cnt_d = cnt_q + 4'd1;
+                if (cnt_q == 4'd2) begin
+                    cnt_d = 4'd0;
+                    fs_d = F_OUT;
+                end
             end
             F_OUT: if (dst_ready) begin
                 dst_write = 1'b1;
@@ -397,14 +402,12 @@ module blake256_lw_ctrl #(
             ready_d = 1'b0;
             copy_d = 1'b1;
             cw_d = 4'd0;
-            cnt_d = 4'd0;
             // counter of the block: tb_q counts its full blocks (it moves only at the
             // next block's first word, after this hand-over)
             tcur_d = kzero_q ? 64'd0 : {tb_q, kpart_q ? rem_q : 9'd0};
             pos_d = 3'd0;
             step_d = 5'd0;
             r10_d = 4'd0;
-            fs_d = F_CWAIT;
         end
         if (copy_q) begin
             cw_d = cw_q + 4'd1;
@@ -426,7 +429,6 @@ module blake256_lw_ctrl #(
                     msg_start = 1'b1;
                     first_d = 1'b0;
                     tb_d = 55'd0;
-                    clr_req_d = 1'b1;
                 end
             end
             L_LOAD: begin
@@ -468,7 +470,6 @@ module blake256_lw_ctrl #(
             first_q <= 1'b1;
             ready_q <= 1'b0;
             copy_q <= 1'b0;
-            clr_req_q <= 1'b0;
             fs_q <= F_IDLE;
             vt_q <= 1'b0;
             va_q <= 1'b0;
@@ -479,7 +480,6 @@ module blake256_lw_ctrl #(
             first_q <= first_d;
             ready_q <= ready_d;
             copy_q <= copy_d;
-            clr_req_q <= clr_req_d;
             fs_q <= fs_d;
             vt_q <= tv;
             va_q <= vt_q;
@@ -500,17 +500,19 @@ module blake256_lw_ctrl #(
         step_q <= step_d;
         r10_q <= r10_d;
         cnt_q <= cnt_d;
+        next_q <= next_d;
         tcur_q <= tcur_d;
         // token pipeline
-        clrt_q <= tclr;
+        fint_q <= tfin;
         initt_q <= tinit;
         addrt_q <= {tkd, tkc, tkb, tk};
         pair_q <= pair_t;
-        clra_q <= clrt_q;
+        fina_q <= fint_q;
         inita_q <= initt_q;
         addra_q <= addrt_q;
         pair1_q <= pair_q;
-        clr1_q <= clra_q;
+        fin1_q <= fina_q;
+        fin2_q <= fin1_q;
         init1_q <= inita_q;
         addr1_q <= addra_q;
         addr2_q <= addr1_q;

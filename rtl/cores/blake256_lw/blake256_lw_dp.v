@@ -12,25 +12,25 @@
 // Stage 2: a += b + (m1 ^ c1); d = (d ^ a) >>> 8;  c += d; b = (b ^ c) >>> 7
 // (a + b + x as one carry-save LUT layer and one carry chain).
 //
-// Block start merged into the first column step (s1_init): the new chaining words
-// h'_k = h_k ^ v_k ^ v_{k+8} and h'_{k+4} = h_{k+4} ^ v_{k+4} ^ v_{k+12} come from the
-// four words of column k of the old state, which is exactly what G number k reads; they
-// are both the new h (shifted into the rings) and G's inputs a and b, with c = c_k and
-// d = t ^ c_{k+4} (t0 for k = 0, 1, t1 for k = 2, 3). The same pass without a next
-// block (the digest pass) leaves the digest in the rings. A clear pass (s1_clr: the
-// pipeline register and m1, c1 forced to zero) writes zeros into v at a message's start,
-// so that the first block's pass gives h' = IV.
+// Block boundary: after the last step of a block, four finalization tokens (s1_fin)
+// read column k of the state, which holds exactly v_k, v_{k+4}, v_{k+8}, v_{k+12}, and
+// shift h'_k = h_k ^ v_k ^ v_{k+8} and h'_{k+4} = h_{k+4} ^ v_{k+4} ^ v_{k+12} into the
+// rings (no state write). The first column step of the next block (s1_init) then takes
+// a = h_k and b = h_{k+4} from the rings (rotating them), c = c_k and d = t ^ c_{k+4}
+// (t0 for k = 0, 1, t1 for k = 2, 3) instead of the state: no multiplexer is left between
+// the state RAM and the adders but the 2:1 one, and the first block of a message needs
+// no cleared state (the rings hold the IV). After the last block the rings hold the
+// digest.
 module blake256_lw_dp (
     input  wire        clk,
     // Constant indices: c0 with port A's read, c1 with port B's read
     input  wire [3:0]  cidx0,
     input  wire [3:0]  cidx1,
-    input  wire        c1_clr,
     input  wire [31:0] m0,
     input  wire [31:0] m1,
     // Stage 1
-    input  wire        s1_clr,
     input  wire        s1_init,
+    input  wire        s1_fin,
     input  wire [7:0]  s1_addr,     // row addresses {d, c, b, a}; a = k, the G number
     // Stage 2
     input  wire        s2_we,
@@ -90,10 +90,10 @@ module blake256_lw_dp (
     endfunction
 
     // ---- state rows ----
-    (* ram_style = "distributed" *) reg [31:0] row_a [0:3];
-    (* ram_style = "distributed" *) reg [31:0] row_b [0:3];
-    (* ram_style = "distributed" *) reg [31:0] row_c [0:3];
-    (* ram_style = "distributed" *) reg [31:0] row_d [0:3];
+    reg [31:0] row_a [0:3];
+    reg [31:0] row_b [0:3];
+    reg [31:0] row_c [0:3];
+    reg [31:0] row_d [0:3];
 
     // ---- chaining value rings: slot 0 is read, a shift moves slot i+1 to i ----
     reg [31:0] ha0_q, ha1_q, ha2_q, ha3_q;   // h0..h3
@@ -103,7 +103,7 @@ module blake256_lw_dp (
     reg [31:0] c0_q, c1_q;
     always @(posedge clk) begin
         c0_q <= cst(cidx0);
-        c1_q <= c1_clr ? 32'd0 : cst(cidx1);
+        c1_q <= cst(cidx1);
     end
 
     // ---- stage 1 ----
@@ -115,8 +115,8 @@ module blake256_lw_dp (
 
     wire [31:0] na = ha0_q ^ va ^ vc;   // new h_k
     wire [31:0] nb = hb0_q ^ vb ^ vd;   // new h_{k+4}
-    wire [31:0] a_in = s1_init ? na : va;
-    wire [31:0] b_in = s1_init ? nb : vb;
+    wire [31:0] a_in = s1_init ? ha0_q : va;
+    wire [31:0] b_in = s1_init ? hb0_q : vb;
     wire [31:0] c_in = s1_init ? cst({2'b00, s1_k}) : vc;
     wire [31:0] d_in = s1_init ? ((s1_k[1] ? t[63:32] : t[31:0]) ^ cst({2'b01, s1_k})) : vd;
 
@@ -129,17 +129,10 @@ module blake256_lw_dp (
 
     reg [31:0] pa_q, pb_q, pc_q, pd_q;
     always @(posedge clk) begin
-        if (s1_clr) begin
-            pa_q <= 32'd0;
-            pb_q <= 32'd0;
-            pc_q <= 32'd0;
-            pd_q <= 32'd0;
-        end else begin
-            pa_q <= a1;
-            pb_q <= b1;
-            pc_q <= c1;
-            pd_q <= d1;
-        end
+        pa_q <= a1;
+        pb_q <= b1;
+        pc_q <= c1;
+        pd_q <= d1;
     end
 
     // ---- stage 2 ----
@@ -160,8 +153,9 @@ module blake256_lw_dp (
     end
 
     // ---- chaining value ----
-    wire shift_a = s1_init || out_shift_a;
-    wire shift_b = s1_init || out_shift_b;
+    // finalization tokens shift h' in, start and output rotate
+    wire shift_a = s1_fin || s1_init || out_shift_a;
+    wire shift_b = s1_fin || s1_init || out_shift_b;
     always @(posedge clk) begin
         if (msg_start) begin
             ha0_q <= iv(3'd0);
@@ -172,7 +166,7 @@ module blake256_lw_dp (
             ha0_q <= ha1_q;
             ha1_q <= ha2_q;
             ha2_q <= ha3_q;
-            ha3_q <= na;
+            ha3_q <= s1_fin ? na : ha0_q;
         end
         if (msg_start) begin
             hb0_q <= iv(3'd4);
@@ -183,7 +177,7 @@ module blake256_lw_dp (
             hb0_q <= hb1_q;
             hb1_q <= hb2_q;
             hb2_q <= hb3_q;
-            hb3_q <= nb;
+            hb3_q <= s1_fin ? nb : hb0_q;
         end
     end
 

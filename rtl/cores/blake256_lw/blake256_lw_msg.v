@@ -10,7 +10,6 @@
 // Between two blocks the chain is copied into both memories, one word per cycle in
 // word order (copy, caddr), shifting the chain as it goes.
 // Both copies are distributed (LUT) RAM, read asynchronously and registered.
-// rb_clr clears m1 (the clear passes of the datapath need a zero operand).
 module blake256_lw_msg (
     input  wire        clk,
     input  wire        ld,      // a bus word enters the staging chain
@@ -21,7 +20,6 @@ module blake256_lw_msg (
     input  wire [3:0]  ra,      // word read by port A
     output reg  [31:0] m0,      // mem[ra] of the cycle before
     input  wire [3:0]  rb,      // word read by port B
-    input  wire        rb_clr,  // m1 <= 0 instead
     output wire [31:0] m1       // mem[rb] of the cycle before
 );
 
@@ -39,20 +37,19 @@ module blake256_lw_msg (
     end
 
     // ---- port A ----
-    (* ram_style = "distributed" *) reg [31:0] mem_a [0:15];
+    reg [31:0] mem_a [0:15];
     always @(posedge clk) begin
         if (copy) mem_a[caddr] <= stg_q[0];
         m0 <= mem_a[ra];
     end
 
     // ---- port B ----
-    (* ram_style = "distributed" *) reg [31:0] mem_b [0:15];
+    reg [31:0] mem_b [0:15];
     reg [31:0] m1_q;
     assign m1 = m1_q;
     always @(posedge clk) begin
         if (copy) mem_b[caddr] <= stg_q[0];
-        if (rb_clr) m1_q <= 32'd0;
-        else m1_q <= mem_b[rb];
+        m1_q <= mem_b[rb];
     end
 
 endmodule
