@@ -218,7 +218,7 @@ module blake256_lw_ctrl #(
     reg [2:0]  pos_q, pos_d;         // cycle of the step: G k = pos (0..3), 4 empty
     reg [4:0]  step_q, step_d;       // step of the block
     reg [3:0]  r10_q, r10_d;         // round mod 10
-    reg [3:0]  cnt_q, cnt_d;         // clear, digest and output counter
+    reg [3:0]  cnt_q, cnt_d;         // wait, digest and output counter
     reg [63:0] tcur_q, tcur_d;       // its counter
 
     wire msg_end = ls_q == L_END && !ready_q;
