@@ -55,7 +55,7 @@ module blake256_lw_core #(
     wire [3:0]  msg_caddr, msg_ra, msg_rb;
     wire [31:0] m0, m1;
     wire [3:0]  cidx0, cidx1;
-    wire        s1_init, s1_fin, s2_we;
+    wire        s1_shift, s1_fin, s2_we, s2_load;
     wire [7:0]  s1_addr, s2_addr;
     wire [63:0] t;
     wire        msg_start, out_shift_a, out_shift_b;
@@ -81,10 +81,11 @@ module blake256_lw_core #(
         .msg_rb(msg_rb),
         .cidx0(cidx0),
         .cidx1(cidx1),
-        .s1_init(s1_init),
+        .s1_shift(s1_shift),
         .s1_fin(s1_fin),
         .s1_addr(s1_addr),
         .s2_we(s2_we),
+        .s2_load(s2_load),
         .s2_addr(s2_addr),
         .t(t),
         .msg_start(msg_start),
@@ -112,10 +113,11 @@ module blake256_lw_core #(
         .cidx1(cidx1),
         .m0(m0),
         .m1(m1),
-        .s1_init(s1_init),
+        .s1_shift(s1_shift),
         .s1_fin(s1_fin),
         .s1_addr(s1_addr),
         .s2_we(s2_we),
+        .s2_load(s2_load),
         .s2_addr(s2_addr),
         .t(t),
         .msg_start(msg_start),

@@ -45,8 +45,9 @@ module blake256_lw_ctrl #(
     // datapath
     output wire [3:0]   cidx0,
     output wire [3:0]   cidx1,
-    output wire         s1_init,
-    output wire         s1_fin,
+    output wire         s1_shift,    // a loading token: the rings shift
+    output wire         s1_fin,      // ... and take h ^ v[k] ^ v[k+8] (else they rotate)
+    output wire         s2_load,     // a loading token: rows <= h, c_k, t ^ c_{k+4}
     output wire [7:0]   s1_addr,     // row addresses {d, c, b, a} of stage 1
     output wire         s2_we,
     output wire [7:0]   s2_addr,     // row addresses {d, c, b, a} of stage 2
@@ -212,7 +213,7 @@ module blake256_lw_ctrl #(
 
     // ---------------- front ----------------
     localparam [2:0] F_IDLE = 3'd0, F_RUN = 3'd1, F_FIN = 3'd2, F_DIG = 3'd3, F_OUT = 3'd4,
-                     F_CWAIT = 3'd5;
+                     F_CWAIT = 3'd5, F_START = 3'd6;
 
     reg [2:0]  fs_q, fs_d;
     reg [2:0]  pos_q, pos_d;         // cycle of the step: G k = pos (0..3), 4 empty
@@ -226,19 +227,19 @@ module blake256_lw_ctrl #(
     reg  out_done;
 
     // front token of this cycle
-    reg       tv, tfin, tinit;
+    reg       tv, tfin, tload;
     reg       next_q, next_d;        // a block was handed over at the end of the last one
     reg [1:0] tk;
     reg       tdiag;
 
     // pipeline registers: stage T1 (table read), A, 1, 2
-    reg       vt_q, fint_q, initt_q;
+    reg       vt_q, fint_q, loadt_q;
     reg [7:0] addrt_q;
     reg [7:0] pair_q, pair1_q;
-    reg       va_q, fina_q, inita_q;
+    reg       va_q, fina_q, loada_q;
     reg [7:0] addra_q;
-    reg       v1_q, fin1_q, init1_q;
-    reg       fin2_q;
+    reg       v1_q, fin1_q, load1_q;
+    reg       load2_q;
     reg [7:0] addr1_q;
     reg       v2_q;
     reg [7:0] addr2_q;
@@ -255,10 +256,11 @@ module blake256_lw_ctrl #(
     assign cidx0 = pair_q[3:0];
     assign msg_rb = pair1_q[3:0];
     assign cidx1 = pair1_q[7:4];
-    assign s1_init = v1_q && init1_q;
-    assign s1_fin = v1_q && fin1_q;
+    assign s1_shift = v1_q && load1_q;
+    assign s1_fin = fin1_q;
+    assign s2_load = load2_q;
     assign s1_addr = addr1_q;
-    assign s2_we = v2_q && !fin2_q;
+    assign s2_we = v2_q;
     assign s2_addr = addr2_q;
     assign t = tcur_q;
     assign out_sel = {cnt_q[3], cnt_q[0]};
@@ -320,8 +322,8 @@ module blake256_lw_ctrl #(
         out_shift_b = 1'b0;
         tv = 1'b0;
         tfin = 1'b0;
+        tload = 1'b0;
         next_d = next_q;
-        tinit = 1'b0;
         tk = pos_q[1:0];
         tdiag = step_q[0];
 
@@ -331,7 +333,7 @@ module blake256_lw_ctrl #(
                 if (ready_q) begin
                     take = 1'b1;
                     cnt_d = 4'd0;
-                    fs_d = F_CWAIT;
+                    fs_d = F_START;
                 end else if (msg_end) begin
                     cnt_d = 4'd0;
                     fs_d = F_DIG;
@@ -339,7 +341,6 @@ module blake256_lw_ctrl #(
             end
             F_RUN: begin
                 tv = pos_q != 3'd4;
-                tinit = step_q == 5'd0;
                 if (pos_q == 3'd4) begin
                     pos_d = 3'd0;
                     step_d = step_q + 5'd1;
@@ -357,6 +358,7 @@ module blake256_lw_ctrl #(
                 // h' = h ^ v[0..7] ^ v[8..15] into the rings, one column per token
                 tv = 1'b1;
                 tfin = 1'b1;
+                tload = 1'b1;
                 tk = cnt_q[1:0];
                 tdiag = 1'b0;
                 cnt_d = cnt_q + 4'd1;
@@ -370,6 +372,16 @@ module blake256_lw_ctrl #(
                         fs_d = F_DIG;
                     end else fs_d = F_IDLE;
                 end
+            end
+            F_START: begin
+                // rows <= h (rotating the rings), c_k, t ^ c_{k+4}: a block that starts
+                // from idle (the first of a message, or one that came late)
+                tv = 1'b1;
+                tload = 1'b1;
+                tk = cnt_q[1:0];
+                tdiag = 1'b0;
+                cnt_d = cnt_q + 4'd1;
+                if (cnt_q == 4'd3) fs_d = F_CWAIT;
             end
             F_CWAIT: begin
                 // the copy of the next block runs ahead of its first reads: five cycles
@@ -504,16 +516,16 @@ module blake256_lw_ctrl #(
         tcur_q <= tcur_d;
         // token pipeline
         fint_q <= tfin;
-        initt_q <= tinit;
+        loadt_q <= tload;
         addrt_q <= {tkd, tkc, tkb, tk};
         pair_q <= pair_t;
         fina_q <= fint_q;
-        inita_q <= initt_q;
+        loada_q <= loadt_q;
         addra_q <= addrt_q;
         pair1_q <= pair_q;
         fin1_q <= fina_q;
-        fin2_q <= fin1_q;
-        init1_q <= inita_q;
+        load1_q <= loada_q;
+        load2_q <= load1_q;
         addr1_q <= addra_q;
         addr2_q <= addr1_q;
     end

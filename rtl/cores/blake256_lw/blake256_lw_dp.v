@@ -29,11 +29,12 @@ module blake256_lw_dp (
     input  wire [31:0] m0,
     input  wire [31:0] m1,
     // Stage 1
-    input  wire        s1_init,
-    input  wire        s1_fin,
+    input  wire        s1_shift,    // loading token: shift the rings
+    input  wire        s1_fin,      // ... taking h ^ v_k ^ v_{k+8} (else rotating)
     input  wire [7:0]  s1_addr,     // row addresses {d, c, b, a}; a = k, the G number
     // Stage 2
     input  wire        s2_we,
+    input  wire        s2_load,     // write h, c_k, t ^ c_{k+4} into column k
     input  wire [7:0]  s2_addr,
     input  wire [63:0] t,
     input  wire        msg_start,
@@ -107,7 +108,6 @@ module blake256_lw_dp (
     end
 
     // ---- stage 1 ----
-    wire [1:0] s1_k = s1_addr[1:0];
     wire [31:0] va = row_a[s1_addr[1:0]];
     wire [31:0] vb = row_b[s1_addr[3:2]];
     wire [31:0] vc = row_c[s1_addr[5:4]];
@@ -115,16 +115,11 @@ module blake256_lw_dp (
 
     wire [31:0] na = ha0_q ^ va ^ vc;   // new h_k
     wire [31:0] nb = hb0_q ^ vb ^ vd;   // new h_{k+4}
-    wire [31:0] a_in = s1_init ? ha0_q : va;
-    wire [31:0] b_in = s1_init ? hb0_q : vb;
-    wire [31:0] c_in = s1_init ? cst({2'b00, s1_k}) : vc;
-    wire [31:0] d_in = s1_init ? ((s1_k[1] ? t[63:32] : t[31:0]) ^ cst({2'b01, s1_k})) : vd;
-
-    wire [31:0] a1 = add3(a_in, b_in, m0 ^ c0_q);
-    wire [31:0] dx1 = d_in ^ a1;
+    wire [31:0] a1 = add3(va, vb, m0 ^ c0_q);
+    wire [31:0] dx1 = vd ^ a1;
     wire [31:0] d1 = {dx1[15:0], dx1[31:16]};
-    wire [31:0] c1 = c_in + d1;
-    wire [31:0] bx1 = b_in ^ c1;
+    wire [31:0] c1 = vc + d1;
+    wire [31:0] bx1 = vb ^ c1;
     wire [31:0] b1 = {bx1[11:0], bx1[31:12]};
 
     reg [31:0] pa_q, pb_q, pc_q, pd_q;
@@ -143,19 +138,22 @@ module blake256_lw_dp (
     wire [31:0] bx2 = pb_q ^ c2;
     wire [31:0] b2 = {bx2[6:0], bx2[31:7]};
 
+    // loading tokens (columns only, so every address is k): the next block's start
+    wire [1:0] s2_k = s2_addr[1:0];
+    wire [31:0] tc = (s2_k[1] ? t[63:32] : t[31:0]) ^ cst({2'b01, s2_k});
     always @(posedge clk) begin
         if (s2_we) begin
-            row_a[s2_addr[1:0]] <= a2;
-            row_b[s2_addr[3:2]] <= b2;
-            row_c[s2_addr[5:4]] <= c2;
-            row_d[s2_addr[7:6]] <= d2;
+            row_a[s2_addr[1:0]] <= s2_load ? ha3_q : a2;
+            row_b[s2_addr[3:2]] <= s2_load ? hb3_q : b2;
+            row_c[s2_addr[5:4]] <= s2_load ? cst({2'b00, s2_k}) : c2;
+            row_d[s2_addr[7:6]] <= s2_load ? tc : d2;
         end
     end
 
     // ---- chaining value ----
     // finalization tokens shift h' in, start and output rotate
-    wire shift_a = s1_fin || s1_init || out_shift_a;
-    wire shift_b = s1_fin || s1_init || out_shift_b;
+    wire shift_a = s1_shift || out_shift_a;
+    wire shift_b = s1_shift || out_shift_b;
     always @(posedge clk) begin
         if (msg_start) begin
             ha0_q <= iv(3'd0);
