@@ -3,29 +3,32 @@
 // hashbed core interface (docs/interface.md) on a 16-bit bus, host-side padding.
 //
 // Architecture (the two cores blake256_lw-logic and blake256_lw-bram differ only in
-// MSG_BRAM):
+// ROM_BRAM, where the permutation table lives):
 // - One G function, folded horizontally (one G unit instead of four) and pipelined
 //   (quasi-pipelining: its two halves are two stages, so one G is issued per clock and
-//   four independent G functions of a step fill the pipeline). A step (column or
-//   diagonal) is four G issues and one empty cycle, because each G of the next step
+//   the four independent G functions of a step fill the pipeline). A step (column or
+//   diagonal) is four G issues and one empty cycle, because every G of the next step
 //   reads a word written by the last G of this one: 5 cycles per step, 10 per round.
 // - State v in four row RAMs (distributed RAM, 32 bits wide): a column or diagonal is
-//   just a set of four row addresses, no multiplexers (blake256_lw_dp).
-// - Message in a two-bank store (the next block is loaded over the 16-bit bus during
-//   the current one) with two read ports: distributed RAM (MSG_BRAM = 0) or the second
-//   port's copy in the one block RAM (MSG_BRAM = 1) (blake256_lw_msg).
-// - No finalization cycles: the new chaining value h ^ v[0..7] ^ v[8..15] and the
-//   counter enter the first column step of the next block, which reads exactly the
-//   words it needs; the chaining value lives in two shift rings of flip-flops.
+//   just a set of four row addresses, and the RAMs feed the adders directly
+//   (blake256_lw_dp).
+// - Message: the bus fills a staging chain of flip-flops while the current block is
+//   processed; between blocks the chain is copied into two 16 x 32 distributed RAMs
+//   (one per message operand of G) (blake256_lw_msg).
+// - Block boundary: four finalization tokens put h' = h ^ v[0..7] ^ v[8..15] into two
+//   shift rings of flip-flops and write h', the constants and the counter into the
+//   state rows, so the next block's first step is an ordinary one; they overlap the
+//   message copy, which has to run five cycles ahead of the next block anyway.
 // - Control: a loader (headers, block loads, counters) and a front issuing tokens
-//   through a pipeline of control registers; the permutation is a table indexed by
-//   (round mod 10, G number) (blake256_lw_ctrl).
+//   through a pipeline of control registers; the permutation is a table of pairs
+//   (sigma(2g), sigma(2g+1)): a step word in LUTs (ROM_BRAM = 0) or a ROM of
+//   (round mod 10, G number) in the block RAM (ROM_BRAM = 1) (blake256_lw_ctrl).
 //
 // Cycles of a message of N padded blocks in one segment:
-//   1 (header) + 32 (first block) + 1 (block handed to the front) + 140*N
-//   + 1 (front sees the message end) + 6 (digest pass through stage 1) + 16 (digest words)
-//   = 41 + 140*N + 16
-// 140 = 2*ROUNDS steps * 5 cycles; the next block's 32 load cycles are hidden in them.
+//   1 (header) + 32 (first block) + 1 (hand-over) + 7 (finalization of the last block:
+//   4 tokens, 3 cycles to pass stage 1) + (5 + 140)*N + 16 (digest words)
+// 140 = 2*ROUNDS steps * 5 cycles; 5 = start or finalization pass and the copy lead
+// before each block's first token; the next block's 32 load cycles are hidden.
 module blake256_lw_core #(
     // Bus width; only 16 is implemented
     parameter W = 16,

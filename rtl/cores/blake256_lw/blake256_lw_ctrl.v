@@ -2,24 +2,28 @@
 // blake256_lw_ctrl: control of the lightweight BLAKE-256 cores (16-bit bus).
 //
 // Two independent parts:
-// - the loader reads segment headers and writes the 32 bus words of each block into the
-//   free bank of the message store, decides each block's kind and HAIFA counter at its
-//   first word, and hands the block over (ready_q) to
+// - the loader reads segment headers and shifts the 32 bus words of each block into the
+//   staging chain of the message store, decides each block's kind and HAIFA counter at
+//   its first word, and hands the block over (ready_q) to
 // - the front, which issues one token per cycle into the datapath pipeline. A block is
 //   2*ROUNDS steps of five cycles: the four G functions of a column or diagonal step
 //   (k = 0..3) and one empty cycle, so that the next step reads the state only after
-//   the last G of this one has left the two-stage G pipeline. Step 0 is the block's
-//   start (chaining value and counter merged in, see blake256_lw_dp); after the last
-//   step, four finalization tokens (the new chaining value into the rings) overlap the
-//   copy of the next block (blake256_lw_msg), which must run five cycles ahead of the
-//   next block's first token.
+//   the last G of this one has left the two-stage G pipeline. Before a block's first
+//   step, four loading tokens write h, c_k and t ^ c_{k+4} into column k of the state:
+//   finalization tokens right after the previous block (they also put the new chaining
+//   value h ^ v[0..7] ^ v[8..15] into the rings), or start tokens when the block begins
+//   from idle (the first of a message). Taking a block starts the copy of the staging
+//   chain into the message RAMs (one word per cycle, word order), which must run five
+//   cycles ahead of the block's first token: the loading tokens fill that gap.
 //
 // Token pipeline (the datapath's stages are this schedule delayed):
-//   T  (front): the permutation table gives the pair (sigma(2g), sigma(2g+1)), g = 4*diag + k
-//   A:          message port A reads word sigma(2g), constant index sigma(2g+1)
-//   1:          G stage 1 (state read); message port B reads sigma(2g+1), constant sigma(2g)
-//   2:          G stage 2, state written
-// The permutation table is a ROM-based control: one 7-input table (round mod 10, g).
+//   T  (front):  token issued
+//   T1:          the permutation pair (sigma(2g), sigma(2g+1)), g = 4*diag + k, is read
+//   A:           message port A reads word sigma(2g), constant index sigma(2g+1)
+//   1:           G stage 1 (state read); message port B reads sigma(2g+1), constant sigma(2g)
+//   2:           G stage 2, state written
+// The permutation is a ROM-based control: a 5-input table of step words in LUTs
+// (ROM_BRAM = 0) or a 7-input table (round mod 10, g) in the block RAM (ROM_BRAM = 1).
 module blake256_lw_ctrl #(
     // Bus width; only 16 is implemented
     parameter W = 16,

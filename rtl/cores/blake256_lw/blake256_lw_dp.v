@@ -12,15 +12,14 @@
 // Stage 2: a += b + (m1 ^ c1); d = (d ^ a) >>> 8;  c += d; b = (b ^ c) >>> 7
 // (a + b + x as one carry-save LUT layer and one carry chain).
 //
-// Block boundary: after the last step of a block, four finalization tokens (s1_fin)
-// read column k of the state, which holds exactly v_k, v_{k+4}, v_{k+8}, v_{k+12}, and
-// shift h'_k = h_k ^ v_k ^ v_{k+8} and h'_{k+4} = h_{k+4} ^ v_{k+4} ^ v_{k+12} into the
-// rings (no state write). The first column step of the next block (s1_init) then takes
-// a = h_k and b = h_{k+4} from the rings (rotating them), c = c_k and d = t ^ c_{k+4}
-// (t0 for k = 0, 1, t1 for k = 2, 3) instead of the state: no multiplexer is left between
-// the state RAM and the adders but the 2:1 one, and the first block of a message needs
-// no cleared state (the rings hold the IV). After the last block the rings hold the
-// digest.
+// Block boundary: loading tokens (columns k = 0..3) prepare the next block's state.
+// A finalization token (s1_shift with s1_fin) reads column k, which holds exactly
+// v_k, v_{k+4}, v_{k+8}, v_{k+12}, and shifts h'_k = h_k ^ v_k ^ v_{k+8} and
+// h'_{k+4} = h_{k+4} ^ v_{k+4} ^ v_{k+12} into the rings; a start token (s1_shift
+// alone) rotates the rings. At stage 2 either writes h (the word just shifted in), c_k
+// and t ^ c_{k+4} (t0 for k = 0, 1, t1 for k = 2, 3) into column k instead of G's
+// results (s2_load), so that the first step of the block is an ordinary one and the
+// state RAMs feed the adders directly. After the last block the rings hold the digest.
 module blake256_lw_dp (
     input  wire        clk,
     // Constant indices: c0 with port A's read, c1 with port B's read
