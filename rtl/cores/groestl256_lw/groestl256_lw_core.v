@@ -10,17 +10,21 @@
 // the whole column; the second half's contribution is the first's rotated by four rows,
 // so an accumulator of 64 bits completes a column every two clocks. The states of P and
 // Q, the chaining value H and the message block M are in distributed (LUT) RAM, split by
-// lane so that the four lanes read four independent addresses: state 4 x 64 x 8 bits
-// (P and Q, two banks each), H and M 4 x 16 x 8 bits. A round of one permutation takes
-// 16 clocks; rounds of Q and P alternate (Q0 P0 Q1 ... Q9 P9), which hides the 4-clock
-// read-to-write-back latency, so a block takes 20 x 16 = 320 clocks with no gap, and the
+// lane so that the four lanes read four independent addresses: state 4 x 32 x 8 bits
+// (P and Q), H and M 4 x 16 x 8 bits. The state is updated in place: a lane writes each
+// new byte where it has just read the byte it replaces, so the bytes of row r move by
+// shift(r) columns per round and round n reads logical column j + shift(r) at physical
+// column j + (n + 1) * shift(r) mod 8 (a small table in the controller). A round of one
+// permutation takes 16 clocks; rounds of Q and P alternate (Q0 P0 Q1 ... Q9 P9), which
+// hides the 3-clock read-to-write-back latency, so a block takes 20 x 16 = 320 clocks
+// with no gap, and the
 // next block's 32 words are loaded into M while the current block runs (M is free once
 // P's round 0 has read it). AddRoundConstant is applied on the S-box inputs. The last
 // round of each permutation writes H ^= column (Q first, then P), giving
 // h' = h ^ Q(m) ^ P(h ^ m) in H when the block ends. The output transformation
-// P(h) ^ h runs P alone (with gaps of 2-3 clocks per round, as nothing hides the
-// write-back latency; its round 9 computes only the digest columns 4-7) and leaves the
-// digest in H, read out in 16 words.
+// P(h) ^ h runs P alone (with a gap of 1 clock before each round, 2 before round 0, as
+// nothing hides the write-back latency; its round 9 computes only the digest columns
+// 4-7) and leaves the digest in H, read out in 16 words.
 //
 // USE_BRAM = 0 (core groestl256_lw-logic): four logic AES S-boxes. USE_BRAM = 1 (core
 // groestl256_lw-bram): lanes 0 and 1 look up the S-box in one block RAM (a 256-byte table,
@@ -29,8 +33,8 @@
 //
 // Cycles for a message of N padded blocks in one segment (no stalls):
 //   1 (header) + 32 (first block) + 320*N (blocks)
-//   + 3 + 16 + 8*(2 + 16) + 2 + 8 (output transformation) + 4 (drain) + 16 (digest words)
-//   = 210 + 320*N + 16.
+//   + 2 + 16 + 8*(1 + 16) + 1 + 8 (output transformation: 163) + 3 (drain)
+//   + 16 (digest words) = 199 + 320*N + 16.
 // Every further segment costs nothing more when its header and first block arrive while
 // the previous block runs.
 module groestl256_lw_core #(
@@ -61,7 +65,7 @@ module groestl256_lw_core #(
     end
 
     wire [3:0]  m_we, m_waddr, o_word;
-    wire        r_valid, r_half, r_perm, r_bank, r_last, r_state, r_use_h, r_use_m, r_iv, o_en;
+    wire        r_valid, r_half, r_perm, r_last, r_state, r_use_h, r_use_m, r_iv, o_en;
     wire [2:0]  r_j;
     wire [11:0] r_col;
     wire [31:0] r_const;
@@ -81,7 +85,6 @@ module groestl256_lw_core #(
         .r_valid(r_valid),
         .r_half(r_half),
         .r_perm(r_perm),
-        .r_bank(r_bank),
         .r_last(r_last),
         .r_j(r_j),
         .r_col(r_col),
@@ -101,7 +104,6 @@ module groestl256_lw_core #(
         .r_valid(r_valid),
         .r_half(r_half),
         .r_perm(r_perm),
-        .r_bank(r_bank),
         .r_last(r_last),
         .r_j(r_j),
         .r_col(r_col),

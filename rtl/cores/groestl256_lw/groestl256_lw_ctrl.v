@@ -14,13 +14,13 @@
 // Sequencer (the issue stage, one half column per clock). A block is 20 slots of 16
 // clocks, Q0 P0 Q1 P1 ... Q9 P9 (round r of Q, then of P); a slot reads the 8 output
 // columns' halves in order (idx = 2j + half). Alternating the two permutations hides the
-// 4-clock latency between a read and its write-back, so the slots follow each other with
+// 3-clock latency between a read and its write-back, so the slots follow each other with
 // no gap and the next block's Q0 (which reads only M) directly follows P9. A block starts
 // only when M holds it (stall at Q0's first read otherwise). After the last block the
 // output transformation runs P alone (omega): every round waits until the previous one
-// is written back (a gap of 2 clocks, 3 before its round 0, whose H reads must not
+// is written back (a gap of 1 clock, 2 before its round 0, whose H reads must not
 // collide with the last write-back into H); its round 9 computes only columns 4-7, the
-// digest. After 4 clocks of drain the 16 digest words are written from H.
+// digest. After 3 clocks of drain the 16 digest words are written from H.
 //
 // The issue values are registered into the R-stage controls of the datapath (addresses
 // of the four lanes, source selects, round constant), so that the memories' read
@@ -45,7 +45,6 @@ module groestl256_lw_ctrl #(
     output reg          r_valid,
     output reg          r_half,
     output reg          r_perm,
-    output reg          r_bank,
     output reg          r_last,
     output reg  [2:0]   r_j,
     output reg  [11:0]  r_col,
@@ -142,7 +141,7 @@ module groestl256_lw_ctrl #(
                             if (cur_last_q) begin
                                 e_d = E_OMEGA;
                                 perm_d = 1'b1;
-                                gap_d = 2'd3;
+                                gap_d = 2'd2;
                             end
                         end
                     end
@@ -155,11 +154,11 @@ module groestl256_lw_ctrl #(
                 idx_d = idx_q + 1'b1;
                 if (idx_q == 4'd15) begin
                     rnd_d = rnd_q + 1'b1;
-                    gap_d = 2'd2;
+                    gap_d = 2'd1;
                     if (rnd_q == 4'd8) idx_d = 4'd8;  // round 9: columns 4-7 only
                     if (rnd_q == 4'd9) begin
                         e_d = E_DRAIN;
-                        gap_d = 2'd3;
+                        gap_d = 2'd2;
                     end
                 end
             end
@@ -207,22 +206,39 @@ module groestl256_lw_ctrl #(
     end
 
     // ShiftBytes: row r of the result is row r of the input rotated left by shift(r)
-    function [2:0] shift(input perm, input integer row);
-        if (perm) shift = row[2:0];
-        else shift = row < 4 ? 2*row[2:0] + 3'd1 : 2*row[2:0];  // Q (round 3): 1 3 5 7 0 2 4 6
+    function integer shift(input integer perm, input integer row);
+        if (perm == 1) shift = row;
+        else shift = row < 4 ? 2*row + 1 : 2*row - 8;  // Q (round 3): 1 3 5 7 0 2 4 6
     endfunction
 
-    // R-stage controls from the issue values
-    reg [11:0] col_d;
+    // R-stage controls from the issue values. Each round writes a byte where its lane has
+    // just read one (in place, see groestl256_lw_core), so the bytes of row r drift by
+    // shift(r) per round: round n reads the logical column j + shift(r) at the physical
+    // column j + (n + 1) * shift(r) (mod 8); for round 0 (inputs from M and H, which are
+    // not rotated) both are j + shift(r). The offsets (n + 1) * shift(r) mod 8 of the four
+    // lanes are a table indexed by {perm, half, round} (constants multiplied at
+    // elaboration: no multiplier).
+    reg [11:0] col_d;   // physical source column of each lane
+    reg [5:0]  lcol_d;  // logical source column of lanes 0 and 3 (round constants)
     reg [31:0] const_d;
-    integer k;
+    reg [2:0]  off;
+    integer k, p, h, n;
     always @* begin
-        for (k = 0; k < 4; k = k + 1)
-            col_d[11 - 3*k -: 3] = idx_q[3:1] + shift(perm_q, 4*idx_q[0] + k);
+        for (k = 0; k < 4; k = k + 1) begin
+            off = 3'd0;
+            for (p = 0; p < 2; p = p + 1)
+                for (h = 0; h < 2; h = h + 1)
+                    for (n = 0; n < 10; n = n + 1)
+                        if (perm_q == p[0] && idx_q[0] == h[0] && rnd_q == n[3:0])
+                            off = 3'(((n + 1) * shift(p, 4*h + k)) % 8);
+            col_d[11 - 3*k -: 3] = idx_q[3:1] + off;
+        end
+        lcol_d[5:3] = idx_q[3:1] + 3'(shift(perm_q ? 1 : 0, idx_q[0] ? 4 : 0));
+        lcol_d[2:0] = idx_q[3:1] + 3'(shift(perm_q ? 1 : 0, idx_q[0] ? 7 : 3));
         if (perm_q)
-            const_d = idx_q[0] ? 32'd0 : {1'b0, col_d[11:9], rnd_q, 24'd0};
+            const_d = idx_q[0] ? 32'd0 : {1'b0, lcol_d[5:3], rnd_q, 24'd0};
         else
-            const_d = idx_q[0] ? {24'hffffff, ~{1'b0, col_d[2:0], rnd_q}} : 32'hffffffff;
+            const_d = idx_q[0] ? {24'hffffff, ~{1'b0, lcol_d[2:0], rnd_q}} : 32'hffffffff;
     end
 
     always @(posedge clk) begin
@@ -254,7 +270,6 @@ module groestl256_lw_ctrl #(
         out_q <= out_d;
         r_half <= idx_q[0];
         r_perm <= perm_q;
-        r_bank <= rnd_q[0];
         r_last <= rnd_q == 4'd9;
         r_j <= idx_q[3:1];
         r_col <= col_d;

@@ -8,8 +8,9 @@
 // k's memories hold rows k and k + 4, so the four bytes of a half column come from four
 // memories with four independent read addresses (registered in the controller).
 //
-//   state  4 x 64 x 8 LUT RAM, address {perm, bank, half, column}: P and Q, two banks
-//          each (a round reads one bank and writes the other)
+//   state  4 x 32 x 8 LUT RAM, address {perm, half, physical column}: P and Q, updated
+//          in place (each byte is written where its lane read the byte it replaces;
+//          the controller rotates the addresses of each row from round to round)
 //   H      4 x 16 x 8 LUT RAM, address {half, column}: chaining value (8 columns used)
 //   M      4 x 16 x 8 LUT RAM, address {half, column}: the message block (8 columns used)
 //
@@ -17,10 +18,10 @@
 //   R  read: S-box input = (state, or M for Q's round 0, or H ^ M for P's round 0) ^ the
 //      round constant; SubBytes into sb_q (logic S-boxes followed by a register, or in the
 //      block-RAM version lanes 0 and 1 from a block-RAM table with its output register)
-//   X  MixBytes: acc_q = mix4(sb_q) (first half) or rot4(acc_q) ^ mix4(sb_q) (second
-//      half), so that after the second half acc_q = rot4(MixBytes(column))
-//   W0 rows 0-3 of the column (acc_q[31:0]) are written, rows 4-7 (acc_q[63:32]) go to wb_q
-//   W1 rows 4-7 are written from wb_q
+//   X  MixBytes: acc_d = rot4(acc_q) ^ mix4(sb_q); acc_q is zero before a first half,
+//      so after the second half acc_d = rot4(MixBytes(column)): rows 0-3 of the column
+//      (acc_d[31:0]) are written, rows 4-7 (acc_d[63:32]) go to wb_q
+//   W  rows 4-7 are written from wb_q
 // Rounds 0-8 write the state memory; round 9 writes H ^= column (H read at the written
 // address: read-modify-write through the asynchronous read port), which forms
 // h ^ Q(m) and then h ^ Q(m) ^ P(h ^ m) (or P(h) ^ h for the output transformation).
@@ -34,10 +35,9 @@ module groestl256_lw_datapath #(
     input  wire        r_valid,   // a half column is read
     input  wire        r_half,    // rows 4-7
     input  wire        r_perm,    // 1: P, 0: Q
-    input  wire        r_bank,    // bank written by this round (read: the other one)
     input  wire        r_last,    // round 9: the result goes to H
     input  wire [2:0]  r_j,       // output column
-    input  wire [11:0] r_col,     // lane k's source column in bits 11-3k .. 9-3k
+    input  wire [11:0] r_col,     // lane k's physical source column, bits 11-3k .. 9-3k
     input  wire        r_state,   // S-box input from the state memory ...
     input  wire        r_use_h,   // ... else (H if r_use_h) ^ (M if r_use_m)
     input  wire        r_use_m,
@@ -61,62 +61,56 @@ module groestl256_lw_datapath #(
     end
 
     // ------------------------------------------------------------ pipeline control
-    reg        x_valid_q, x_half_q, x_perm_q, x_bank_q, x_last_q, x_iv_q;
+    reg        x_valid_q, x_half_q, x_perm_q, x_last_q, x_iv_q;
     reg [2:0]  x_j_q;
-    reg        w_valid_q, w_half_q, w_perm_q, w_bank_q, w_last_q, w_iv_q;
+    reg [11:0] x_col_q;
+    reg        w_valid_q, w_half_q, w_perm_q, w_last_q, w_iv_q;
     reg [2:0]  w_j_q;
-    reg        w1_valid_q, w1_perm_q, w1_bank_q, w1_last_q, w1_iv_q;
-    reg [2:0]  w1_j_q;
+    reg [11:0] w_col_q;
 
     always @(posedge clk) begin
         x_valid_q <= r_valid;
         x_half_q <= r_half;
         x_perm_q <= r_perm;
-        x_bank_q <= r_bank;
+        x_col_q <= r_col;
         x_last_q <= r_last;
         x_iv_q <= r_iv && !r_perm;   // only Q's round-9 write-back sees the IV
         x_j_q <= r_j;
         w_valid_q <= x_valid_q;
         w_half_q <= x_half_q;
         w_perm_q <= x_perm_q;
-        w_bank_q <= x_bank_q;
+        w_col_q <= x_col_q;
         w_last_q <= x_last_q;
         w_iv_q <= x_iv_q;
         w_j_q <= x_j_q;
-        w1_valid_q <= w0;
-        w1_perm_q <= w_perm_q;
-        w1_bank_q <= w_bank_q;
-        w1_last_q <= w_last_q;
-        w1_iv_q <= w_iv_q;
-        w1_j_q <= w_j_q;
     end
 
-    wire w0 = w_valid_q && w_half_q;  // a whole column is in acc_q: write rows 0-3
-    wire w1 = w1_valid_q;             // write rows 4-7 from wb_q
+    // The two halves of a column enter one after the other, so when the second half is
+    // in X, the first is in W: both writes of a column take their addresses and controls
+    // from W (w_col_q: the lanes' read addresses, written in place).
+    wire w0 = x_valid_q && x_half_q;  // the column is complete on acc_d: write rows 0-3
+    wire w1 = w_valid_q && w_half_q;  // write rows 4-7 from wb_q
 
     // ------------------------------------------------------------ memories
     wire [31:0] s_rd, h_rd, m_rd;
     reg  [31:0] h_wd;
     wire [31:0] s_wd;
     reg  [63:0] acc_q;
+    wire [63:0] acc_d;
     reg  [31:0] wb_q;
 
     // write data of the column's half being written, lane k in bits 31-8k .. 24-8k
-    assign s_wd = w0 ? acc_q[31:0] : wb_q;
-    wire [5:0] s_waddr = w0 ? {w_perm_q, w_bank_q, 1'b0, w_j_q} : {w1_perm_q, w1_bank_q, 1'b1, w1_j_q};
-    wire       s_we = (w0 && !w_last_q) || (w1 && !w1_last_q);
-    wire       h_w0 = w0 && w_last_q;
-    wire       h_w1 = w1 && w1_last_q;
-    wire [3:0] h_waddr = h_w0 ? {1'b0, w_j_q} : {1'b1, w1_j_q};
-    wire       h_we = h_w0 || h_w1;
-    wire       h_wiv = h_w0 ? w_iv_q : w1_iv_q;
+    assign s_wd = w0 ? acc_d[31:0] : wb_q;
+    wire       s_we = (w0 || w1) && !w_last_q;
+    wire       h_we = (w0 || w1) && w_last_q;
+    wire [3:0] h_waddr = {!w0, w_j_q};
 
     // H write data: H (or the IV) ^ the column half. The IV is 0x01 in row 6 of column 7.
     integer k;
     always @* begin
         for (k = 0; k < 4; k = k + 1)
-            h_wd[31 - 8*k -: 8] = (h_wiv ? 8'h00 : h_rd[31 - 8*k -: 8]) ^ s_wd[31 - 8*k -: 8];
-        if (h_wiv && h_w1 && w1_j_q == 3'd7) h_wd[8] = ~h_wd[8];
+            h_wd[31 - 8*k -: 8] = (w_iv_q ? 8'h00 : h_rd[31 - 8*k -: 8]) ^ s_wd[31 - 8*k -: 8];
+        if (w_iv_q && !w0 && w_j_q == 3'd7) h_wd[8] = ~h_wd[8];
     end
 
     genvar gk;
@@ -125,16 +119,16 @@ module groestl256_lw_datapath #(
             wire [2:0] col = r_col[11 - 3*gk -: 3];
             // H's read port: the write-back address while H is written, the digest word
             // while it is output, else the lane's ShiftBytes address
-            wire [3:0] h_raddr = h_w0 ? {1'b0, w_j_q}
-                               : h_w1 ? {1'b1, w1_j_q}
+            wire [3:0] h_raddr = h_we ? h_waddr
                                : o_en ? {o_word[1], 1'b1, o_word[3:2]}
                                : {r_half, col};
-            groestl256_lw_ram #(.AW(6), .WIDTH(8)) u_state (
+            // in place: a byte is written where its lane read the byte it replaces
+            groestl256_lw_ram #(.AW(5), .WIDTH(8)) u_state (
                 .clk(clk),
                 .we(s_we),
-                .waddr(s_waddr),
+                .waddr({w_perm_q, !w0, w_col_q[11 - 3*gk -: 3]}),
                 .wdata(s_wd[31 - 8*gk -: 8]),
-                .raddr({r_perm, !r_bank, r_half, col}),
+                .raddr({r_perm, r_half, col}),
                 .rdata(s_rd[31 - 8*gk -: 8])
             );
             groestl256_lw_ram #(.AW(4), .WIDTH(8)) u_h (
@@ -168,6 +162,8 @@ module groestl256_lw_datapath #(
     end
 
     // ------------------------------------------------------------ SubBytes
+    // The logic S-boxes keep their own hierarchy: flattened, synthesis merges the input
+    // multiplexers above into each S-box's table and grows it.
     wire [31:0] sb_q;
     generate
         if (USE_BRAM == 1) begin : gen_bram_sbox
@@ -181,8 +177,8 @@ module groestl256_lw_datapath #(
         end else begin : gen_logic_sbox01
             wire [15:0] s01;
             reg  [15:0] s01_q;
-            aes_sbox u_s0 (.a(sb_in[31:24]), .s(s01[15:8]));
-            aes_sbox u_s1 (.a(sb_in[23:16]), .s(s01[7:0]));
+            (* keep_hierarchy *) aes_sbox u_s0 (.a(sb_in[31:24]), .s(s01[15:8]));
+            (* keep_hierarchy *) aes_sbox u_s1 (.a(sb_in[23:16]), .s(s01[7:0]));
             always @(posedge clk) s01_q <= s01;
             assign sb_q[31:16] = s01_q;
         end
@@ -190,8 +186,8 @@ module groestl256_lw_datapath #(
 
     wire [15:0] s23;
     reg  [15:0] s23_q;
-    aes_sbox u_s2 (.a(sb_in[15:8]), .s(s23[15:8]));
-    aes_sbox u_s3 (.a(sb_in[7:0]), .s(s23[7:0]));
+    (* keep_hierarchy *) aes_sbox u_s2 (.a(sb_in[15:8]), .s(s23[15:8]));
+    (* keep_hierarchy *) aes_sbox u_s3 (.a(sb_in[7:0]), .s(s23[7:0]));
     always @(posedge clk) s23_q <= s23;
     assign sb_q[15:0] = s23_q;
 
@@ -202,9 +198,13 @@ module groestl256_lw_datapath #(
         .c(mix)
     );
 
+    // acc_q is cleared (the flip-flops' synchronous reset) after a column's second half
+    // and while nothing is in X, so a first half starts from zero without a multiplexer
+    assign acc_d = {acc_q[31:0], acc_q[63:32]} ^ mix;
     always @(posedge clk) begin
-        acc_q <= (x_half_q ? {acc_q[31:0], acc_q[63:32]} : 64'd0) ^ mix;
-        if (w0) wb_q <= acc_q[63:32];
+        if (!x_valid_q || x_half_q) acc_q <= 64'd0;
+        else acc_q <= acc_d;
+        if (w0) wb_q <= acc_d[63:32];
     end
 
     // ------------------------------------------------------------ digest
