@@ -16,13 +16,13 @@
 // shift(r) columns per round and round n reads logical column j + shift(r) at physical
 // column j + (n + 1) * shift(r) mod 8 (a small table in the controller). A round of one
 // permutation takes 16 clocks; rounds of Q and P alternate (Q0 P0 Q1 ... Q9 P9), which
-// hides the 3-clock read-to-write-back latency, so a block takes 20 x 16 = 320 clocks
+// hides the 4-clock read-to-write-back latency, so a block takes 20 x 16 = 320 clocks
 // with no gap, and the
 // next block's 32 words are loaded into M while the current block runs (M is free once
 // P's round 0 has read it). AddRoundConstant is applied on the S-box inputs. The last
 // round of each permutation writes H ^= column (Q first, then P), giving
 // h' = h ^ Q(m) ^ P(h ^ m) in H when the block ends. The output transformation
-// P(h) ^ h runs P alone (with a gap of 1 clock before each round, 2 before round 0, as
+// P(h) ^ h runs P alone (with a gap of 2 clocks before each round, 3 before round 0, as
 // nothing hides the write-back latency; its round 9 computes only the digest columns
 // 4-7) and leaves the digest in H, read out in 16 words.
 //
@@ -33,8 +33,8 @@
 //
 // Cycles for a message of N padded blocks in one segment (no stalls):
 //   1 (header) + 32 (first block) + 320*N (blocks)
-//   + 2 + 16 + 8*(1 + 16) + 1 + 8 (output transformation: 163) + 3 (drain)
-//   + 16 (digest words) = 199 + 320*N + 16.
+//   + 3 + 16 + 8*(2 + 16) + 2 + 8 (output transformation: 173) + 4 (drain)
+//   + 16 (digest words) = 210 + 320*N + 16.
 // Every further segment costs nothing more when its header and first block arrive while
 // the previous block runs.
 module groestl256_lw_core #(

@@ -14,13 +14,13 @@
 // Sequencer (the issue stage, one half column per clock). A block is 20 slots of 16
 // clocks, Q0 P0 Q1 P1 ... Q9 P9 (round r of Q, then of P); a slot reads the 8 output
 // columns' halves in order (idx = 2j + half). Alternating the two permutations hides the
-// 3-clock latency between a read and its write-back, so the slots follow each other with
+// 4-clock latency between a read and its write-back, so the slots follow each other with
 // no gap and the next block's Q0 (which reads only M) directly follows P9. A block starts
 // only when M holds it (stall at Q0's first read otherwise). After the last block the
 // output transformation runs P alone (omega): every round waits until the previous one
-// is written back (a gap of 1 clock, 2 before its round 0, whose H reads must not
+// is written back (a gap of 2 clocks, 3 before its round 0, whose H reads must not
 // collide with the last write-back into H); its round 9 computes only columns 4-7, the
-// digest. After 3 clocks of drain the 16 digest words are written from H.
+// digest. After 4 clocks of drain the 16 digest words are written from H.
 //
 // The issue values are registered into the R-stage controls of the datapath (addresses
 // of the four lanes, source selects, round constant), so that the memories' read
@@ -141,7 +141,7 @@ module groestl256_lw_ctrl #(
                             if (cur_last_q) begin
                                 e_d = E_OMEGA;
                                 perm_d = 1'b1;
-                                gap_d = 2'd2;
+                                gap_d = 2'd3;
                             end
                         end
                     end
@@ -154,11 +154,11 @@ module groestl256_lw_ctrl #(
                 idx_d = idx_q + 1'b1;
                 if (idx_q == 4'd15) begin
                     rnd_d = rnd_q + 1'b1;
-                    gap_d = 2'd1;
+                    gap_d = 2'd2;
                     if (rnd_q == 4'd8) idx_d = 4'd8;  // round 9: columns 4-7 only
                     if (rnd_q == 4'd9) begin
                         e_d = E_DRAIN;
-                        gap_d = 2'd2;
+                        gap_d = 2'd3;
                     end
                 end
             end

@@ -16,8 +16,9 @@
 //
 // Pipeline, one half column per clock:
 //   R  read: S-box input = (state, or M for Q's round 0, or H ^ M for P's round 0) ^ the
-//      round constant; SubBytes into sb_q (logic S-boxes followed by a register, or in the
-//      block-RAM version lanes 0 and 1 from a block-RAM table with its output register)
+//      round constant, registered (sb_in_q, or the block RAM's address register)
+//   S  SubBytes into sb_q (logic S-boxes, or in the block-RAM version for lanes 0 and 1
+//      the block-RAM table, whose output is registered again in sb_q)
 //   X  MixBytes: acc_d = rot4(acc_q) ^ mix4(sb_q); acc_q is zero before a first half,
 //      so after the second half acc_d = rot4(MixBytes(column)): rows 0-3 of the column
 //      (acc_d[31:0]) are written, rows 4-7 (acc_d[63:32]) go to wb_q
@@ -61,6 +62,9 @@ module groestl256_lw_datapath #(
     end
 
     // ------------------------------------------------------------ pipeline control
+    reg        s_valid_q, s_half_q, s_perm_q, s_last_q, s_iv_q;
+    reg [2:0]  s_j_q;
+    reg [11:0] s_col_q;
     reg        x_valid_q, x_half_q, x_perm_q, x_last_q, x_iv_q;
     reg [2:0]  x_j_q;
     reg [11:0] x_col_q;
@@ -69,13 +73,20 @@ module groestl256_lw_datapath #(
     reg [11:0] w_col_q;
 
     always @(posedge clk) begin
-        x_valid_q <= r_valid;
-        x_half_q <= r_half;
-        x_perm_q <= r_perm;
-        x_col_q <= r_col;
-        x_last_q <= r_last;
-        x_iv_q <= r_iv && !r_perm;   // only Q's round-9 write-back sees the IV
-        x_j_q <= r_j;
+        s_valid_q <= r_valid;
+        s_half_q <= r_half;
+        s_perm_q <= r_perm;
+        s_col_q <= r_col;
+        s_last_q <= r_last;
+        s_iv_q <= r_iv && !r_perm;   // only Q's round-9 write-back sees the IV
+        s_j_q <= r_j;
+        x_valid_q <= s_valid_q;
+        x_half_q <= s_half_q;
+        x_perm_q <= s_perm_q;
+        x_col_q <= s_col_q;
+        x_last_q <= s_last_q;
+        x_iv_q <= s_iv_q;
+        x_j_q <= s_j_q;
         w_valid_q <= x_valid_q;
         w_half_q <= x_half_q;
         w_perm_q <= x_perm_q;
@@ -104,6 +115,14 @@ module groestl256_lw_datapath #(
     wire       s_we = (w0 || w1) && !w_last_q;
     wire       h_we = (w0 || w1) && w_last_q;
     wire [3:0] h_waddr = {!w0, w_j_q};
+    // the same two, registered one stage earlier for H's read-address multiplexer (off
+    // the critical path from the pipeline registers to the S-box inputs)
+    reg        h_we_q;
+    reg  [3:0] h_waddr_q;
+    always @(posedge clk) begin
+        h_we_q <= ((s_valid_q && s_half_q) || (x_valid_q && x_half_q)) && x_last_q;
+        h_waddr_q <= {!(s_valid_q && s_half_q), x_j_q};
+    end
 
     // H write data: H (or the IV) ^ the column half. The IV is 0x01 in row 6 of column 7.
     integer k;
@@ -119,7 +138,7 @@ module groestl256_lw_datapath #(
             wire [2:0] col = r_col[11 - 3*gk -: 3];
             // H's read port: the write-back address while H is written, the digest word
             // while it is output, else the lane's ShiftBytes address
-            wire [3:0] h_raddr = h_we ? h_waddr
+            wire [3:0] h_raddr = h_we_q ? h_waddr_q
                                : o_en ? {o_word[1], 1'b1, o_word[3:2]}
                                : {r_half, col};
             // in place: a byte is written where its lane read the byte it replaces
@@ -161,33 +180,44 @@ module groestl256_lw_datapath #(
         sb_in = sb_in ^ r_const;
     end
 
-    // ------------------------------------------------------------ SubBytes
-    // The logic S-boxes keep their own hierarchy: flattened, synthesis merges the input
-    // multiplexers above into each S-box's table and grows it.
+    // ------------------------------------------------------------ S: SubBytes
+    // The logic S-boxes take registered inputs (sb_in_q) and keep their own hierarchy:
+    // flattened, synthesis merges the input multiplexers above into each S-box's table
+    // and grows it. In the block-RAM version lanes 0 and 1 give sb_in straight to the
+    // block RAM, whose address register plays the part of sb_in_q, and its output is
+    // registered once more in the fabric (the block RAM's clock-to-output time is long).
     wire [31:0] sb_q;
     generate
         if (USE_BRAM == 1) begin : gen_bram_sbox
+            wire [15:0] s01;
+            reg  [15:0] s01_q;
             groestl256_lw_sbox_rom u_rom (
                 .clk(clk),
                 .a0(sb_in[31:24]),
                 .a1(sb_in[23:16]),
-                .s0(sb_q[31:24]),
-                .s1(sb_q[23:16])
+                .s0(s01[15:8]),
+                .s1(s01[7:0])
             );
+            always @(posedge clk) s01_q <= s01;
+            assign sb_q[31:16] = s01_q;
         end else begin : gen_logic_sbox01
+            reg  [15:0] sb_in01_q;
             wire [15:0] s01;
             reg  [15:0] s01_q;
-            (* keep_hierarchy *) aes_sbox u_s0 (.a(sb_in[31:24]), .s(s01[15:8]));
-            (* keep_hierarchy *) aes_sbox u_s1 (.a(sb_in[23:16]), .s(s01[7:0]));
+            always @(posedge clk) sb_in01_q <= sb_in[31:16];
+            (* keep_hierarchy *) aes_sbox u_s0 (.a(sb_in01_q[15:8]), .s(s01[15:8]));
+            (* keep_hierarchy *) aes_sbox u_s1 (.a(sb_in01_q[7:0]), .s(s01[7:0]));
             always @(posedge clk) s01_q <= s01;
             assign sb_q[31:16] = s01_q;
         end
     endgenerate
 
+    reg  [15:0] sb_in23_q;
     wire [15:0] s23;
     reg  [15:0] s23_q;
-    (* keep_hierarchy *) aes_sbox u_s2 (.a(sb_in[15:8]), .s(s23[15:8]));
-    (* keep_hierarchy *) aes_sbox u_s3 (.a(sb_in[7:0]), .s(s23[7:0]));
+    always @(posedge clk) sb_in23_q <= sb_in[15:0];
+    (* keep_hierarchy *) aes_sbox u_s2 (.a(sb_in23_q[15:8]), .s(s23[15:8]));
+    (* keep_hierarchy *) aes_sbox u_s3 (.a(sb_in23_q[7:0]), .s(s23[7:0]));
     always @(posedge clk) s23_q <= s23;
     assign sb_q[15:0] = s23_q;
 
