@@ -3,8 +3,8 @@
 //
 // The 256-byte S-box table is a Verilog memory with two registered read ports and no
 // write port; Yosys infers one DP16KD on ECP5 (both ports of the true dual-port block
-// RAM read the same table). The output registers are the block RAM's own, so a look-up
-// takes one clock, like a logic S-box followed by a register.
+// RAM read the same table). The read is synchronous (the block RAM registers the
+// address), so a look-up takes one clock, like a registered input and a logic S-box.
 module groestl256_lw_sbox_rom (
     input  wire       clk,
     input  wire [7:0] a0,  // look-up addresses (S-box inputs)
