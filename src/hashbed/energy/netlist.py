@@ -65,7 +65,7 @@ def flat_netlist(synth_json: Path, top: str) -> Path:
     flat = synth_json.with_name("energy_flat.json")
     if not flat.is_file() or flat.stat().st_mtime < synth_json.stat().st_mtime:
         script = (f"read_json {synth_json.name}; hierarchy -top {top}; setattr -mod -unset keep_hierarchy; "
-                  f"flatten; write_json {flat.name}")
+                  f"setattr -unset keep_hierarchy; flatten; write_json {flat.name}")  # modules' and instances' attributes
         proc = subprocess.run([YOSYS.command(), "-q", "-p", script], cwd=synth_json.parent, capture_output=True, text=True, check=False)
         if proc.returncode != 0:
             raise HashbedError(f"yosys could not flatten {synth_json}: {(proc.stderr or proc.stdout).strip()[-200:]}")

@@ -74,7 +74,7 @@ def compile_simulation(output: Path, sources: Sequence[Path], top: str, paramete
                           capture_output=True, text=True, check=False)  # fmt: skip
     if proc.returncode != 0:
         errors = [line for line in proc.stderr.splitlines() if "error" in line.lower()] or proc.stderr.splitlines()
-        raise HashbedError(f"iverilog could not compile the timing simulation: {errors[0] if errors else 'no output'}")
+        raise HashbedError(f"iverilog could not compile the simulation: {errors[0] if errors else 'no output'}")
     return output
 
 
