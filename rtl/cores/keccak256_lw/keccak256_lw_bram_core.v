@@ -348,7 +348,7 @@ module keccak256_lw_bram_core #(
     wire rd_valid = mode_q == M_ROUND && !(rj_q[5] && rj_q[4] && (rj_q[3] || rj_q[2:1] != 2'd0)); // rj < 50
     wire [4:0] rjj = rj_q[5:1];              // output index of the read
     wire perm_end = mode_q == M_ROUND && rr_q == 5'd23 && rj_q == 6'd55;
-    wire round_end = rj_q == 6'd54 && rr_q != 5'd23;
+    wire round_end = rj_q == 6'd51 && rr_q != 5'd23;  // 52 clocks per round
     wire [31:0] me_full = {evb({din[7:0], din[15:8]}), me_q[31:8]};
     wire [2:0]  lane_x = col_of_slot(lane_q);
 
