@@ -282,16 +282,18 @@ module keccak256_lw_bram_core #(
     reg [4:0]   rr_q, rr_d;                 // round of the reads
     reg [4:0]   ro_q, ro_d;                 // round of the outputs
     // pipeline after a read (stage k = read + k)
-    reg [5:0]   pv_q;                       // valid, stages 1..6
-    reg [29:0]  pj_q;                       // output index, stages 1..6
-    reg [5:0]   ph_q;                       // output half, stages 1..6
-    reg [29:0]  pa_q;                       // slot, stages 1..6
-    // stage 1 (theta, rho), registered at the read
-    reg         hin_q;                      // half read (O = 1)
-    reg [4:0]   amt_q;                      // rotation
+    reg [6:0]   pv_q;                       // valid, stages 1..7
+    reg [34:0]  pj_q;                       // output index, stages 1..7
+    reg [6:0]   ph_q;                       // output half, stages 1..7
+    reg [34:0]  pa_q;                       // slot, stages 1..7
+    reg [31:0]  rdq_q;                      // stage 2: the half read (block RAM output registered)
+    // stage 2 (theta, rho), registered at the read and at stage 1
+    reg         hin_q, hin2_q;              // half read (O = 1)
+    reg [4:0]   amt_q, amt2_q;              // rotation
     reg [3:0]   cma_q, cpa_q;               // parity addresses: C[x-1] half hin, C[x+1] other half
+    reg [3:0]   cma2_q, cpa2_q;
     reg [415:0] sh_q;                       // B halves, sh_q[31:0] the newest
-    // stage 6, decoded at stage 5
+    // stage 7, decoded at stage 6
     reg         sx1_q, sx2_q;               // chi taps of the row's last lanes
     reg [31:0]  iota_q;
     reg         row0_q;                     // output of the round's first row
@@ -316,21 +318,21 @@ module keccak256_lw_bram_core #(
         .clk(clk), .we(pwe), .wa(pwa), .wd(cval), .ra(pwa), .rd(n_rd)
     );
     keccak256_lw_par_ram #(.AW(4), .DW(32)) u_cm (
-        .clk(clk), .we(cwe), .wa(pwa), .wd(cval), .ra(cma_q), .rd(cm)
+        .clk(clk), .we(cwe), .wa(pwa), .wd(cval), .ra(cma2_q), .rd(cm)
     );
     keccak256_lw_par_ram #(.AW(4), .DW(32)) u_cp (
-        .clk(clk), .we(cwe), .wa(pwa), .wd(cval), .ra(cpa_q), .rd(cp)
+        .clk(clk), .we(cwe), .wa(pwa), .wd(cval), .ra(cpa2_q), .rd(cp)
     );
 
     // ---------------------------------------------------------------- round datapath
-    wire        ov = pv_q[5];
-    wire [4:0]  pj5 = pj_q[24:20];           // the output of the next clock
-    wire        ph5 = ph_q[4];
+    wire        ov = pv_q[6];
+    wire [4:0]  pj5 = pj_q[29:25];           // the output of the next clock (stage 6)
+    wire        ph5 = ph_q[5];
 
     // theta (D_E = Cm_E ^ rot(Cp_O, 1), D_O = Cm_O ^ Cp_E) and rho
-    wire [31:0] theta = rd ^ cm ^ (hin_q ? cp : {cp[30:0], cp[31]});
+    wire [31:0] theta = rdq_q ^ cm ^ (hin2_q ? cp : {cp[30:0], cp[31]});
     wire [31:0] b_half;
-    keccak256_lw_rotl32 #(.W(32)) u_rho (.din(theta), .amount(amt_q), .dout(b_half));
+    keccak256_lw_rotl32 #(.W(32)) u_rho (.din(theta), .amount(amt2_q), .dout(b_half));
 
     // chi: B[x'] at tap 4, B[x'+1] at tap 2 (tap 12 for the row's last lane), B[x'+2] at
     // tap 0 (tap 10 for the row's last two lanes)
@@ -347,8 +349,8 @@ module keccak256_lw_bram_core #(
     wire out_wr = mode_q == M_OUT && oph_q == 2'd3 && dst_ready;
     wire rd_valid = mode_q == M_ROUND && !(rj_q[5] && rj_q[4] && (rj_q[3] || rj_q[2:1] != 2'd0)); // rj < 50
     wire [4:0] rjj = rj_q[5:1];              // output index of the read
-    wire perm_end = mode_q == M_ROUND && rr_q == 5'd23 && rj_q == 6'd55;
-    wire round_end = rj_q == 6'd51 && rr_q != 5'd23;  // 52 clocks per round
+    wire perm_end = mode_q == M_ROUND && rr_q == 5'd23 && rj_q == 6'd56;
+    wire round_end = rj_q == 6'd52 && rr_q != 5'd23;  // 53 clocks per round
     wire [31:0] me_full = {evb({din[7:0], din[15:8]}), me_q[31:8]};
     wire [2:0]  lane_x = col_of_slot(lane_q);
 
@@ -466,7 +468,7 @@ module keccak256_lw_bram_core #(
                 end
             end
         endcase
-        if (ov && pj_q[29:25] == 5'd24 && ph_q[5]) ro_d = inc5(ro_q);
+        if (ov && pj_q[34:30] == 5'd24 && ph_q[6]) ro_d = inc5(ro_q);
     end
 
     // memory ports
@@ -484,7 +486,7 @@ module keccak256_lw_bram_core #(
             wa = {lane_q, ao_q};
             wd = rd ^ (ao_q ? mo_q : me_full);
         end else begin
-            wa = {pa_q[29:25], ph_q[5]};
+            wa = {pa_q[34:30], ph_q[6]};
             wd = chi;
         end
         // parities: the next round's accumulate the outputs (cleared by the first row; the
@@ -504,13 +506,13 @@ module keccak256_lw_bram_core #(
             mode_q <= M_HDR;
             first_msg_q <= 1'b1;
             first_blk_q <= 1'b0;
-            pv_q <= 6'd0;
+            pv_q <= 7'd0;
             ao_q <= 1'b0;
         end else begin
             mode_q <= mode_d;
             first_msg_q <= first_msg_d;
             first_blk_q <= first_blk_d;
-            pv_q <= {pv_q[4:0], rd_valid};
+            pv_q <= {pv_q[5:0], rd_valid};
             ao_q <= ao_d;
         end
         seg_last_q <= seg_last_d;
@@ -524,16 +526,21 @@ module keccak256_lw_bram_core #(
         rj_q <= rj_d;
         rr_q <= rr_d;
         ro_q <= ro_d;
-        pj_q <= {pj_q[24:0], rjj};
-        ph_q <= {ph_q[4:0], rj_q[0]};
-        pa_q <= {pa_q[24:0], ra[5:1]};
+        pj_q <= {pj_q[29:0], rjj};
+        ph_q <= {ph_q[5:0], rj_q[0]};
+        pa_q <= {pa_q[29:0], ra[5:1]};
+        rdq_q <= rd;
+        hin2_q <= hin_q;
+        amt2_q <= amt_q;
+        cma2_q <= cma_q;
+        cpa2_q <= cpa_q;
         // stage 1
         hin_q <= ra[0];
         amt_q <= rj_q[0] ? rho_o(rjj) : rho_e(rjj);
         cma_q <= {dec5(row_pos(rjj)), ra[0]};
         cpa_q <= {inc5m(row_pos(rjj)), ~ra[0]};
         sh_q <= {sh_q[383:0], b_half};
-        // stage 6
+        // stage 7
         sx1_q <= row_pos(pj5) == 3'd4;
         sx2_q <= row_pos(pj5) == 3'd3 || row_pos(pj5) == 3'd4;
         // RC bits 0, 1, 3, 7, 15, 31, 63: bit 0 of E; bits 0, 1, 3, 7, 15, 31 of O
