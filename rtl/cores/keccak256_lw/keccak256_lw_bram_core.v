@@ -16,14 +16,16 @@
 //   * Rows are read in the order y' = 0, 1, 2, 4, 3, each by source column x = 0..4
 //     (x' = x + 2y'), so chi finds B[x'+1] and B[x'+2] at fixed taps of a 13-half shift
 //     register (two taps further back for a row's last lanes); an output half leaves every
-//     clock, 6 clocks after its read, and is written into the half it came from
-//     (in place; slots renamed by pi^-1 each round as in keccak256_lw_core).
+//     clock, 7 clocks after its read (the block RAM's read data is registered once more
+//     before theta), and is written into the half it came from (in place; slots renamed by
+//     pi^-1 each round as in keccak256_lw_core).
 //   * Column parities in distributed RAM, 10 half lanes each (keccak256_lw_par_ram): the
 //     next round's parities accumulate in one (read-modify-write per output half), and the
 //     last row writes the final values into two copies read by theta (C[x-1] and C[x+1]
 //     in one clock). With the last row y' = 3 (x' = x + 1) every new value is written after
-//     the last read of the old one, so the next round starts 55 clocks after the round
-//     (50 half reads + 5): 24 * 55 clocks per permutation.
+//     the last read of the old one, and the first lanes of the next round need only columns
+//     written early, so the next round starts 53 clocks after the round (50 half reads + 3;
+//     checked by simulation: 52 fails): 23 * 53 + 57 clocks per permutation.
 //   * Absorption from the 16-bit bus: a word gives one byte of each half (its even and odd
 //     bits); with the 4th word of a lane the E half is written (read-modify-write, the read
 //     address held during the lane), the O half in the next clock; the same halves update
@@ -32,9 +34,9 @@
 //     slot, column, capacity lane), decoded a clock ahead from a 6-stage pipeline.
 //
 // Cycles for a message of N padded blocks in one segment (no stalls):
-//   1 (header) + N * (68 words + 1 (O half of the last lane) + 24 * 55 rounds + 1 (the
-//   last write)) + 4 * (2 half reads + 1 to take the O half + 4 words) digest
-//   = 1 + 3 + (69+1321)*N + 25 (the first digest lane's reads counted in st).
+//   1 (header) + N * (68 words + 1 (O half of the last lane) + 23 * 53 rounds + 57 (the
+//   last round to its last write)) + 4 * (2 half reads + 1 to take the O half + 4 words)
+//   digest = 1 + 3 + (69+1276)*N + 25 (the first digest lane's reads counted in st).
 module keccak256_lw_bram_core #(
     // Bus width in bits; only 16 is implemented.
     parameter W = 16,
@@ -293,7 +295,7 @@ module keccak256_lw_bram_core #(
     reg [3:0]   cma_q, cpa_q;               // parity addresses: C[x-1] half hin, C[x+1] other half
     reg [3:0]   cma2_q, cpa2_q;
     reg [415:0] sh_q;                       // B halves, sh_q[31:0] the newest
-    // stage 7, decoded at stage 6
+    // stage 7 (chi, writes), decoded at stage 6
     reg         sx1_q, sx2_q;               // chi taps of the row's last lanes
     reg [31:0]  iota_q;
     reg         row0_q;                     // output of the round's first row
@@ -534,7 +536,7 @@ module keccak256_lw_bram_core #(
         amt2_q <= amt_q;
         cma2_q <= cma_q;
         cpa2_q <= cpa_q;
-        // stage 1
+        // stage 1 (and 2 below)
         hin_q <= ra[0];
         amt_q <= rj_q[0] ? rho_o(rjj) : rho_e(rjj);
         cma_q <= {dec5(row_pos(rjj)), ra[0]};

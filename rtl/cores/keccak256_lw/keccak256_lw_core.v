@@ -28,7 +28,10 @@
 //     with the message lanes, so the next permutation needs no extra pass. The first block
 //     of a message reads the state as zero (the previous message's state is never cleared).
 //   * Control: counters and small ROMs indexed by the lane number of a round (rho offset,
-//     slot, capacity lane), no per-round tables.
+//     slot, capacity lane), no per-round tables. No carry chains: on ECP5 each chain costs
+//     two extra CCU2C cells at its ends in nextpnr, so increments, the slot adder mod 24 and
+//     the block count (on bits 14..6 of the segment's bit count, 1088 = 17 * 64) are gates;
+//     absorption and the digest walk the lane slots with a next-slot table (no lane counter).
 //
 // Cycles for a message of N padded blocks in one segment (no stalls):
 //   1 (header) + N * (68 words + 2 parity-ring alignment + 24 * 30 rounds + 1) + 1 (digest
