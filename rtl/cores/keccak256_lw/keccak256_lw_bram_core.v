@@ -24,8 +24,8 @@
 //     last row writes the final values into two copies read by theta (C[x-1] and C[x+1]
 //     in one clock). With the last row y' = 3 (x' = x + 1) every new value is written after
 //     the last read of the old one, and the first lanes of the next round need only columns
-//     written early, so the next round starts 53 clocks after the round (50 half reads + 3;
-//     checked by simulation: 52 fails): 23 * 53 + 57 clocks per permutation.
+//     written early, so the next round starts 52 clocks after the round (50 half reads + 2;
+//     checked by simulation: 51 fails): 23 * 52 + 57 clocks per permutation.
 //   * Absorption from the 16-bit bus: a word gives one byte of each half (its even and odd
 //     bits); with the 4th word of a lane the E half is written (read-modify-write, the read
 //     address held during the lane), the O half in the next clock; the same halves update
@@ -34,9 +34,9 @@
 //     slot, column, capacity lane), decoded a clock ahead from a 6-stage pipeline.
 //
 // Cycles for a message of N padded blocks in one segment (no stalls):
-//   1 (header) + N * (68 words + 1 (O half of the last lane) + 23 * 53 rounds + 57 (the
+//   1 (header) + N * (68 words + 1 (O half of the last lane) + 23 * 52 rounds + 57 (the
 //   last round to its last write)) + 4 * (2 half reads + 1 to take the O half + 4 words)
-//   digest = 1 + 3 + (69+1276)*N + 25 (the first digest lane's reads counted in st).
+//   digest = 1 + 3 + (69+1253)*N + 25 (the first digest lane's reads counted in st).
 module keccak256_lw_bram_core #(
     // Bus width in bits; only 16 is implemented.
     parameter W = 16,
@@ -352,7 +352,7 @@ module keccak256_lw_bram_core #(
     wire rd_valid = mode_q == M_ROUND && !(rj_q[5] && rj_q[4] && (rj_q[3] || rj_q[2:1] != 2'd0)); // rj < 50
     wire [4:0] rjj = rj_q[5:1];              // output index of the read
     wire perm_end = mode_q == M_ROUND && rr_q == 5'd23 && rj_q == 6'd56;
-    wire round_end = rj_q == 6'd52 && rr_q != 5'd23;  // 53 clocks per round
+    wire round_end = rj_q == 6'd51 && rr_q != 5'd23;  // 52 clocks per round
     wire [31:0] me_full = {evb({din[7:0], din[15:8]}), me_q[31:8]};
     wire [2:0]  lane_x = col_of_slot(lane_q);
 
