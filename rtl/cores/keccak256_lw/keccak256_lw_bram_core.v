@@ -2,21 +2,41 @@
 // keccak256_lw_bram_core: Keccak-256 (r = 1088, c = 512), lightweight with one block RAM,
 // the hashbed core interface (docs/interface.md) on a 16-bit bus, host-side padding.
 //
-// The permutation is the one of keccak256_lw_core (the logic-only version; see its header):
-// the state in a 32 x 64 distributed RAM, a 64-bit lane datapath, 30 clocks per round.
-// The block RAM (one DP16KD, 128 x 32 bits used, written 32 bits at a time, read with a
-// registered 32-bit port) is a two-block message buffer:
-//   * a loader, independent of the permutation, reads headers and data words from the bus
-//     whenever a buffer half is free, so the next block is loaded while the current one is
-//     permuted; it counts the blocks of a segment (floor((SEGMENT_BITS + PAD_OFFSET) / 1088)
-//     + 1 for a last segment) and marks each buffered block as a message's first and last;
-//   * absorption reads the buffered block 32 bits per clock: 17 lanes in 34 reads (35
-//     clocks) instead of 68 clocks from the 16-bit bus.
+// Architecture (budget 900-1300 LUT4s, 1300 FFs, one block RAM on ECP5): a 32-bit
+// half-lane datapath with the state in the block RAM.
+//   * Lanes are bit-interleaved: half E holds the even bits of a lane, half O the odd bits.
+//     A 64-bit rotation by r is then two 32-bit rotations: E' = rot(O, (r+1)/2),
+//     O' = rot(E, r/2) for odd r, E' = rot(E, r/2), O' = rot(O, r/2) for even r; theta's
+//     rot(C, 1) is D_E = C[x-1]_E ^ rot(C[x+1]_O, 1), D_O = C[x-1]_O ^ C[x+1]_E.
+//   * The state: 25 lane slots x 2 halves in one DP16KD (keccak256_lw_state_bram, 64 x 32
+//     used, one registered read and one write per clock; its read register is cleared for
+//     the zero state of a message's first block). A lane is read as two halves in two
+//     clocks, the O half first when its rho offset is odd, so the rotator (32 bits, five
+//     2:1 levels) always gives E' then O'.
+//   * Rows are read in the order y' = 0, 1, 2, 4, 3, each by source column x = 0..4
+//     (x' = x + 2y'), so chi finds B[x'+1] and B[x'+2] at fixed taps of a 13-half shift
+//     register (two taps further back for a row's last lanes); an output half leaves every
+//     clock, 7 clocks after its read (the block RAM's read data is registered once more
+//     before theta), and is written into the half it came from (in place; slots renamed by
+//     pi^-1 each round as in keccak256_lw_core).
+//   * Column parities in distributed RAM, 10 half lanes each (keccak256_lw_par_ram): the
+//     next round's parities accumulate in one (read-modify-write per output half), and the
+//     last row writes the final values into two copies read by theta (C[x-1] and C[x+1]
+//     in one clock). With the last row y' = 3 (x' = x + 1) every new value is written after
+//     the last read of the old one, and the first lanes of the next round need only columns
+//     written early, so the next round starts 52 clocks after the round (50 half reads + 2;
+//     checked by simulation: 51 fails): 23 * 52 + 57 clocks per permutation.
+//   * Absorption from the 16-bit bus: a word gives one byte of each half (its even and odd
+//     bits); with the 4th word of a lane the E half is written (read-modify-write, the read
+//     address held during the lane), the O half in the next clock; the same halves update
+//     the parities, so the permutation needs no parity pass.
+//   * Control: counters and small ROMs indexed by the output index (rho amounts per half,
+//     slot, column, capacity lane), decoded a clock ahead from a 6-stage pipeline.
 //
 // Cycles for a message of N padded blocks in one segment (no stalls):
-//   1 (header) + 68 (words of the first block into the buffer) + N * (1 start + 35
-//   absorption + 2 parity-ring alignment + 24 * 30 rounds + 1) + 1 (digest lane read)
-//   + 16 digest words = 1 + 68 + 1 + (36 + 723)*N + 16 (the digest lane read counted in st).
+//   1 (header) + N * (68 words + 1 (O half of the last lane) + 23 * 52 rounds + 57 (the
+//   last round to its last write)) + 4 * (2 half reads + 1 to take the O half + 4 words)
+//   digest = 1 + 3 + (69+1253)*N + 25 (the first digest lane's reads counted in st).
 module keccak256_lw_bram_core #(
     // Bus width in bits; only 16 is implemented.
     parameter W = 16,
@@ -44,54 +64,72 @@ module keccak256_lw_bram_core #(
         end
     end
 
-    // ---------------------------------------------------------------- ROMs
-    // rotation of the lane read for output j (rho offset of its source lane)
-    function [5:0] rho_rom(input [4:0] j);
+    // ---------------------------------------------------------------- ROMs and small arithmetic
+    // rotation of the E half of output j (bits 2k of the lane): (r + 1) / 2 mod 32; of the
+    // O half: r / 2; r is the rho offset of the source lane of output j
+    function [4:0] rho_e(input [4:0] j);
         case (j)
-            5'd0: rho_rom = 6'd18;   5'd1: rho_rom = 6'd1;    5'd2: rho_rom = 6'd6;
-            5'd3: rho_rom = 6'd25;   5'd4: rho_rom = 6'd8;    5'd5: rho_rom = 6'd41;
-            5'd6: rho_rom = 6'd2;    5'd7: rho_rom = 6'd62;   5'd8: rho_rom = 6'd55;
-            5'd9: rho_rom = 6'd39;   5'd10: rho_rom = 6'd3;   5'd11: rho_rom = 6'd45;
-            5'd12: rho_rom = 6'd61;  5'd13: rho_rom = 6'd28;  5'd14: rho_rom = 6'd20;
-            5'd15: rho_rom = 6'd36;  5'd16: rho_rom = 6'd10;  5'd17: rho_rom = 6'd15;
-            5'd18: rho_rom = 6'd56;  5'd19: rho_rom = 6'd27;  5'd20: rho_rom = 6'd0;
-            5'd21: rho_rom = 6'd44;  5'd22: rho_rom = 6'd43;  5'd23: rho_rom = 6'd21;
-            5'd24: rho_rom = 6'd14;
-            default: rho_rom = 6'd0;
+            5'd0: rho_e = 5'd0;  5'd1: rho_e = 5'd22;  5'd2: rho_e = 5'd22;
+            5'd3: rho_e = 5'd11;  5'd4: rho_e = 5'd7;  5'd5: rho_e = 5'd2;
+            5'd6: rho_e = 5'd23;  5'd7: rho_e = 5'd31;  5'd8: rho_e = 5'd14;
+            5'd9: rho_e = 5'd10;  5'd10: rho_e = 5'd9;  5'd11: rho_e = 5'd1;
+            5'd12: rho_e = 5'd3;  5'd13: rho_e = 5'd13;  5'd14: rho_e = 5'd4;
+            5'd15: rho_e = 5'd21;  5'd16: rho_e = 5'd1;  5'd17: rho_e = 5'd31;
+            5'd18: rho_e = 5'd28;  5'd19: rho_e = 5'd20;  5'd20: rho_e = 5'd18;
+            5'd21: rho_e = 5'd5;  5'd22: rho_e = 5'd8;  5'd23: rho_e = 5'd28;
+            5'd24: rho_e = 5'd14;
+            default: rho_e = 5'd0;
         endcase
     endfunction
+
+    function [4:0] rho_o(input [4:0] j);
+        case (j)
+            5'd0: rho_o = 5'd0;  5'd1: rho_o = 5'd22;  5'd2: rho_o = 5'd21;
+            5'd3: rho_o = 5'd10;  5'd4: rho_o = 5'd7;  5'd5: rho_o = 5'd1;
+            5'd6: rho_o = 5'd22;  5'd7: rho_o = 5'd30;  5'd8: rho_o = 5'd14;
+            5'd9: rho_o = 5'd10;  5'd10: rho_o = 5'd9;  5'd11: rho_o = 5'd0;
+            5'd12: rho_o = 5'd3;  5'd13: rho_o = 5'd12;  5'd14: rho_o = 5'd4;
+            5'd15: rho_o = 5'd20;  5'd16: rho_o = 5'd1;  5'd17: rho_o = 5'd31;
+            5'd18: rho_o = 5'd27;  5'd19: rho_o = 5'd19;  5'd20: rho_o = 5'd18;
+            5'd21: rho_o = 5'd5;  5'd22: rho_o = 5'd7;  5'd23: rho_o = 5'd28;
+            5'd24: rho_o = 5'd13;
+            default: rho_o = 5'd0;
+        endcase
+    endfunction
+
+    // 1: odd rho offset (the O half of the source lane is read first)
+    localparam [31:0] RODD_J = 32'b00000001010011001010100011101100;
 
     // slot M0 of output lane j (its position on the cycle of pi^-1); 24 for lane (0,0)
     function [4:0] mout_rom(input [4:0] j);
         case (j)
-            5'd0: mout_rom = 5'd4;   5'd1: mout_rom = 5'd23;  5'd2: mout_rom = 5'd21;
-            5'd3: mout_rom = 5'd7;   5'd4: mout_rom = 5'd8;   5'd5: mout_rom = 5'd10;
-            5'd6: mout_rom = 5'd13;  5'd7: mout_rom = 5'd5;   5'd8: mout_rom = 5'd14;
-            5'd9: mout_rom = 5'd3;   5'd10: mout_rom = 5'd22; 5'd11: mout_rom = 5'd15;
-            5'd12: mout_rom = 5'd2;  5'd13: mout_rom = 5'd17; 5'd14: mout_rom = 5'd1;
-            5'd15: mout_rom = 5'd16; 5'd16: mout_rom = 5'd20; 5'd17: mout_rom = 5'd19;
-            5'd18: mout_rom = 5'd9;  5'd19: mout_rom = 5'd11; 5'd20: mout_rom = 5'd24;
-            5'd21: mout_rom = 5'd0;  5'd22: mout_rom = 5'd6;  5'd23: mout_rom = 5'd18;
-            5'd24: mout_rom = 5'd12;
+            5'd0: mout_rom = 5'd24;  5'd1: mout_rom = 5'd0;  5'd2: mout_rom = 5'd6;
+            5'd3: mout_rom = 5'd18;  5'd4: mout_rom = 5'd12;  5'd5: mout_rom = 5'd22;
+            5'd6: mout_rom = 5'd15;  5'd7: mout_rom = 5'd2;  5'd8: mout_rom = 5'd17;
+            5'd9: mout_rom = 5'd1;  5'd10: mout_rom = 5'd4;  5'd11: mout_rom = 5'd23;
+            5'd12: mout_rom = 5'd21;  5'd13: mout_rom = 5'd7;  5'd14: mout_rom = 5'd8;
+            5'd15: mout_rom = 5'd10;  5'd16: mout_rom = 5'd13;  5'd17: mout_rom = 5'd5;
+            5'd18: mout_rom = 5'd14;  5'd19: mout_rom = 5'd3;  5'd20: mout_rom = 5'd16;
+            5'd21: mout_rom = 5'd20;  5'd22: mout_rom = 5'd19;  5'd23: mout_rom = 5'd9;
+            5'd24: mout_rom = 5'd11;
             default: mout_rom = 5'd0;
         endcase
     endfunction
 
-    // slot M0 of lane L = x + 5y (lanes 0..16: the rate; 0..3: the digest)
-    function [4:0] mlane_rom(input [4:0] l);
-        case (l)
-            5'd0: mlane_rom = 5'd24;  5'd1: mlane_rom = 5'd0;   5'd2: mlane_rom = 5'd6;
-            5'd3: mlane_rom = 5'd18;  5'd4: mlane_rom = 5'd12;  5'd5: mlane_rom = 5'd17;
-            5'd6: mlane_rom = 5'd1;   5'd7: mlane_rom = 5'd22;  5'd8: mlane_rom = 5'd15;
-            5'd9: mlane_rom = 5'd2;   5'd10: mlane_rom = 5'd23; 5'd11: mlane_rom = 5'd21;
-            5'd12: mlane_rom = 5'd7;  5'd13: mlane_rom = 5'd8;  5'd14: mlane_rom = 5'd4;
-            5'd15: mlane_rom = 5'd11; 5'd16: mlane_rom = 5'd16;
-            default: mlane_rom = 5'd0;
+    // column x' of output j
+    function [2:0] xout_rom(input [4:0] j);
+        case (j)
+            5'd0: xout_rom = 3'd0;  5'd1: xout_rom = 3'd1;  5'd2: xout_rom = 3'd2;  5'd3: xout_rom = 3'd3;  5'd4: xout_rom = 3'd4;
+            5'd5: xout_rom = 3'd2;  5'd6: xout_rom = 3'd3;  5'd7: xout_rom = 3'd4;  5'd8: xout_rom = 3'd0;  5'd9: xout_rom = 3'd1;
+            5'd10: xout_rom = 3'd4;  5'd11: xout_rom = 3'd0;  5'd12: xout_rom = 3'd1;  5'd13: xout_rom = 3'd2;  5'd14: xout_rom = 3'd3;
+            5'd15: xout_rom = 3'd3;  5'd16: xout_rom = 3'd4;  5'd17: xout_rom = 3'd0;  5'd18: xout_rom = 3'd1;  5'd19: xout_rom = 3'd2;
+            5'd20: xout_rom = 3'd1;  5'd21: xout_rom = 3'd2;  5'd22: xout_rom = 3'd3;  5'd23: xout_rom = 3'd4;  5'd24: xout_rom = 3'd0;
+            default: xout_rom = 3'd0;
         endcase
     endfunction
 
     // 1: the lane read for output j is a capacity lane (zero in a message's first round)
-    localparam [24:0] CAP_J = 25'b1100001100001000001010001;
+    localparam [31:0] CAP_J = 32'b00000000110000010100010010011000;
 
     // round constants: bit m of rc_rom(i) is bit 2**m - 1 of RC[i]
     function [6:0] rc_rom(input [4:0] i);
@@ -112,339 +150,408 @@ module keccak256_lw_bram_core #(
         endcase
     endfunction
 
-    // slot of output j in round i: (M0(out_j) + i + 1) mod 24, lane (0,0) stays in 24
-    function [4:0] slot(input [4:0] j, input [4:0] i);
-        reg [5:0] s;
+    // slot M0 of lane L + 1 from the slot M0 of lane L = x + 5y, lanes 0..16 (the rate;
+    // 0..3 the digest): lane_q walks the slots of the rate lanes, no lane counter
+    function [4:0] next_slot(input [4:0] s);
+        case (s)
+            5'd24: next_slot = 5'd0;
+            5'd0: next_slot = 5'd6;
+            5'd6: next_slot = 5'd18;
+            5'd18: next_slot = 5'd12;
+            5'd12: next_slot = 5'd17;
+            5'd17: next_slot = 5'd1;
+            5'd1: next_slot = 5'd22;
+            5'd22: next_slot = 5'd15;
+            5'd15: next_slot = 5'd2;
+            5'd2: next_slot = 5'd23;
+            5'd23: next_slot = 5'd21;
+            5'd21: next_slot = 5'd7;
+            5'd7: next_slot = 5'd8;
+            5'd8: next_slot = 5'd4;
+            5'd4: next_slot = 5'd11;
+            5'd11: next_slot = 5'd16;
+            default: next_slot = 5'd24;
+        endcase
+    endfunction
+
+    // column x of the rate lane in slot s (lane_q walks the slots)
+    function [2:0] col_of_slot(input [4:0] s);
+        case (s)
+            5'd24: col_of_slot = 3'd0;  5'd0: col_of_slot = 3'd1;   5'd6: col_of_slot = 3'd2;
+            5'd18: col_of_slot = 3'd3;  5'd12: col_of_slot = 3'd4;  5'd17: col_of_slot = 3'd0;
+            5'd1: col_of_slot = 3'd1;   5'd22: col_of_slot = 3'd2;  5'd15: col_of_slot = 3'd3;
+            5'd2: col_of_slot = 3'd4;   5'd23: col_of_slot = 3'd0;  5'd21: col_of_slot = 3'd1;
+            5'd7: col_of_slot = 3'd2;   5'd8: col_of_slot = 3'd3;   5'd4: col_of_slot = 3'd4;
+            5'd11: col_of_slot = 3'd0;  5'd16: col_of_slot = 3'd1;
+            default: col_of_slot = 3'd0;
+        endcase
+    endfunction
+
+    // j mod 5: the source column x of output j, its position in its row
+    function [2:0] row_pos(input [4:0] j);
+        case (j)
+            5'd0, 5'd5, 5'd10, 5'd15, 5'd20: row_pos = 3'd0;
+            5'd1, 5'd6, 5'd11, 5'd16, 5'd21: row_pos = 3'd1;
+            5'd2, 5'd7, 5'd12, 5'd17, 5'd22: row_pos = 3'd2;
+            5'd3, 5'd8, 5'd13, 5'd18, 5'd23: row_pos = 3'd3;
+            default: row_pos = 3'd4;
+        endcase
+    endfunction
+
+    function [2:0] dec5(input [2:0] x);  // x - 1 mod 5
+        dec5 = x == 3'd0 ? 3'd4 : x == 3'd1 ? 3'd0 : x == 3'd2 ? 3'd1 : x == 3'd3 ? 3'd2 : 3'd3;
+    endfunction
+
+    function [2:0] inc5m(input [2:0] x);  // x + 1 mod 5
+        inc5m = x == 3'd0 ? 3'd1 : x == 3'd1 ? 3'd2 : x == 3'd2 ? 3'd3 : x == 3'd3 ? 3'd4 : 3'd0;
+    endfunction
+
+    // x + 1 (5 bits, wraps)
+    function [4:0] inc5(input [4:0] x);
+        inc5 = x ^ {&x[3:0], &x[2:0], &x[1:0], x[0], 1'b1};
+    endfunction
+
+    // x + 1 (6 bits, wraps)
+    function [5:0] inc6(input [5:0] x);
+        inc6 = x ^ {&x[4:0], &x[3:0], &x[2:0], &x[1:0], x[0], 1'b1};
+    endfunction
+
+    // a + b + 1 (5-bit operands, 6-bit sum)
+    function [5:0] add5c(input [4:0] a, input [4:0] b);
+        reg [5:0] c;
+        integer k;
         begin
-            s = {1'b0, mout_rom(j)} + {1'b0, i} + 6'd1;
-            if (s >= 6'd24) s = s - 6'd24;  // s <= 23 + 23 + 1
-            slot = j == 5'd20 ? 5'd24 : s[4:0];
+            c[0] = 1'b1;
+            for (k = 0; k < 5; k = k + 1) begin
+                add5c[k] = a[k] ^ b[k] ^ c[k];
+                c[k+1] = (a[k] & b[k]) | (c[k] & (a[k] ^ b[k]));
+            end
+            add5c[5] = c[5];
         end
     endfunction
 
+    // a >= k (6 bits): no borrow out of a - k, as gates
+    function ge6(input [5:0] a, input [5:0] k);
+        reg b;
+        integer m;
+        begin
+            b = 1'b0;
+            for (m = 0; m < 6; m = m + 1)
+                b = (~a[m] & (k[m] | b)) | (k[m] & b);
+            ge6 = ~b;
+        end
+    endfunction
+
+    // slot of output j in round i: (M0(out_j) + i + 1) mod 24, lane (0,0) (j = 0) stays in 24
+    function [4:0] slot(input [4:0] j, input [4:0] i);
+        reg [5:0] s;
+        begin
+            s = add5c(mout_rom(j), i);  // <= 23 + 23 + 1
+            if (s[5] || (s[4] && s[3])) s[5:3] = s[5:3] == 3'd3 ? 3'd0 : s[5:3] == 3'd4 ? 3'd1 :
+                                                  s[5:3] == 3'd5 ? 3'd2 : 3'd3;
+            slot = j == 5'd0 ? 5'd24 : s[4:0];
+        end
+    endfunction
+
+    // the even and odd bits of a 16-bit word (lane bits 16k .. 16k+15)
+    function [7:0] evb(input [15:0] w);
+        integer k;
+        for (k = 0; k < 8; k = k + 1) evb[k] = w[2*k];
+    endfunction
+    function [7:0] odb(input [15:0] w);
+        integer k;
+        for (k = 0; k < 8; k = k + 1) odb[k] = w[2*k+1];
+    endfunction
+
     // ---------------------------------------------------------------- state
-    localparam [2:0] M_WAIT = 3'd0, M_ABS = 3'd1, M_ALIGN = 3'd2, M_ROUND = 3'd3, M_OUT = 3'd4;
+    localparam [1:0] M_HDR = 2'd0, M_ABS = 2'd1, M_ROUND = 2'd2, M_OUT = 2'd3;
 
-    reg [2:0]   mode_q, mode_d;
+    reg [1:0]   mode_q, mode_d;
+    reg         first_msg_q, first_msg_d;   // the next header starts a message
     reg         first_blk_q, first_blk_d;   // the state is zero (until round 0 of the first block ends)
-    reg         cslot_q, cslot_d;           // buffer half of the next block to absorb
-    reg         blast_q, blast_d;           // the block being permuted ends its message
-    reg [5:0]   ai_q, ai_d;                 // absorption: buffer entry read (0..33), then 34
-    reg [31:0]  lo_q, lo_d;                 // low half of the lane being absorbed
-    // loader
-    reg [1:0]   full_q, full_d;             // per buffer half: holds a block to absorb
-    reg [1:0]   bfirst_q, bfirst_d;         // ... the first block of a message
-    reg [1:0]   blastf_q, blastf_d;         // ... the last block of a message
-    reg         lhdr_q, lhdr_d;             // the loader waits for a header
-    reg         lfirst_q, lfirst_d;         // the next header starts a message
-    reg         lfb_q, lfb_d;               // the block being loaded is a message's first
-    reg         ldone;                      // the loader completes a block in this clock
-    reg         lslot_q, lslot_d;           // buffer half being filled
-    reg [6:0]   lw_q, lw_d;                 // word of the block (0..67)
-    reg [15:0]  pair_q, pair_d;             // the even word of a pair
-    reg         seg_last_q, seg_last_d;     // the segment ends the message
-    reg [15:0]  rem_q, rem_d;               // message bits of the segment from this block on
-    reg [4:0]   lane_q, lane_d;             // absorption: lane 0..16; output: lane 0..3
-    reg [1:0]   wrd_q, wrd_d;               // digest word of the lane
-    reg [2:0]   alq_q, alq_d;               // alignment rotations of c_q after absorption
-    reg [4:0]   rj_q, rj_d;                 // clock of the round (reads while < 25)
+    reg         seg_last_q, seg_last_d;
+    // bits of the segment from this block on; another block follows while it is
+    // >= 1088 - PAD_OFFSET (last segment) or >= 1089 (the others)
+    reg [14:0]  rem_q, rem_d;
+    reg         more_q, more_d;
+    reg [4:0]   lane_q, lane_d;             // slot of the lane (absorption, output)
+    reg [1:0]   wrd_q, wrd_d;               // word of the lane
+    reg         ao_q, ao_d;                 // absorption: the O half of the lane is written now
+    reg [1:0]   oph_q, oph_d;               // output: 0 read E, 1 read O, 2 take O, 3 words
+    reg [31:0]  me_q, me_d;                 // message E half (bytes of the words) / digest E
+    reg [31:0]  mo_q, mo_d;                 // message O half / digest O
+    reg [5:0]   rj_q, rj_d;                 // clock of the round (reads while < 50)
     reg [4:0]   rr_q, rr_d;                 // round of the reads
-    reg [4:0]   ro_q, ro_d;                 // round of the writes
-    reg         ld_q, ld_d;                 // output: the first digest lane is being read
-    reg [5:0]   pv_q;                       // pipeline: valid per stage (read + 1 .. read + 6)
-    reg [29:0]  pj_q;                       // pipeline: output index per stage
-    reg [63:0]  rd_q, rd_d;                 // the lane read in the previous clock
-    reg [319:0] c_q, c_d;                   // parity ring of this round, c_q[63:0] = C[x]
-    reg [319:0] n_q, n_d;                   // parity ring of the next round
-    reg [575:0] sh_q;                       // B lanes, sh_q[63:0] the newest
-    // decoded a clock ahead from the pipeline's output index
-    reg [5:0]   rho_q;                      // rho offset of the lane in rd_q
+    reg [4:0]   ro_q, ro_d;                 // round of the outputs
+    // pipeline after a read (stage k = read + k)
+    reg [6:0]   pv_q;                       // valid, stages 1..7
+    reg [34:0]  pj_q;                       // output index, stages 1..7
+    reg [6:0]   ph_q;                       // output half, stages 1..7
+    reg [34:0]  pa_q;                       // slot, stages 1..7
+    reg [31:0]  rdq_q;                      // stage 2: the half read (block RAM output registered)
+    // stage 2 (theta, rho), registered at the read and at stage 1
+    reg         hin_q, hin2_q;              // half read (O = 1)
+    reg [4:0]   amt_q, amt2_q;              // rotation
+    reg [3:0]   cma_q, cpa_q;               // parity addresses: C[x-1] half hin, C[x+1] other half
+    reg [3:0]   cma2_q, cpa2_q;
+    reg [415:0] sh_q;                       // B halves, sh_q[31:0] the newest
+    // stage 7 (chi, writes), decoded at stage 6
     reg         sx1_q, sx2_q;               // chi taps of the row's last lanes
-    reg [6:0]   rc_q;                       // round constant (output lane (0,0) only)
+    reg [31:0]  iota_q;
     reg         row0_q;                     // output of the round's first row
-    reg         hold_q;                     // last output of rows 0..3
-    reg         xfer_q;                     // output of the last row
-    reg [29:0]  pa_q;                       // pipeline: slot read per stage (written at stage 6)
+    reg         xfer_q;                     // output of the round's last row
+    reg [3:0]   na_q;                       // parity address of the output: column x', half
 
-    // ---------------------------------------------------------------- RAM
-    reg         we;
-    reg  [4:0]  wa, ra;
-    reg  [63:0] wd;
-    wire [63:0] ram_rd;
-    keccak256_lw_lane_ram #(.AW(5), .DW(64)) u_ram (
-        .clk(clk), .we(we), .wa(wa), .wd(wd), .ra(ra), .rd(ram_rd)
+    // ---------------------------------------------------------------- memories
+    reg         we, rz;
+    reg  [5:0]  wa, ra;
+    reg  [31:0] wd;
+    wire [31:0] rd;                          // the half read in the previous clock
+    keccak256_lw_state_bram #(.AW(6), .DW(32)) u_state (
+        .clk(clk), .we(we), .wa(wa), .wd(wd), .ra(ra), .rz(rz), .rd(rd)
     );
 
-    // ---------------------------------------------------------------- message buffer
-    wire        bwe = src_read && !lhdr_q && lw_q[0];
-    wire [6:0]  bwa = {lslot_q, lw_q[6:1]};
-    wire [6:0]  bra = {cslot_q, ai_q};
-    wire [31:0] bram_rd;
-    keccak256_lw_msg_bram #(.AW(7), .DW(32)) u_buf (
-        .clk(clk), .we(bwe), .wa(bwa), .wd({pair_q, din}), .ra(bra), .rd(bram_rd)
+    reg         pwe;                         // parity write: the next round's
+    wire        cwe;                         // parity write: the copies theta reads
+    reg  [3:0]  pwa;
+    reg  [31:0] cval;
+    wire [31:0] n_rd, cm, cp;
+    keccak256_lw_par_ram #(.AW(4), .DW(32)) u_next (
+        .clk(clk), .we(pwe), .wa(pwa), .wd(cval), .ra(pwa), .rd(n_rd)
+    );
+    keccak256_lw_par_ram #(.AW(4), .DW(32)) u_cm (
+        .clk(clk), .we(cwe), .wa(pwa), .wd(cval), .ra(cma2_q), .rd(cm)
+    );
+    keccak256_lw_par_ram #(.AW(4), .DW(32)) u_cp (
+        .clk(clk), .we(cwe), .wa(pwa), .wd(cval), .ra(cpa2_q), .rd(cp)
     );
 
     // ---------------------------------------------------------------- round datapath
-    wire        tv = pv_q[0];
-    wire        ov = pv_q[5];
-    wire [4:0]  oj = pj_q[29:25];
-    wire [4:0]  pj4 = pj_q[24:20];           // the output of the next clock
-    // position of the output in its row (oj mod 5)
-    function [2:0] row_pos(input [4:0] j);
-        case (j)
-            5'd0: row_pos = 3'd0;  5'd1: row_pos = 3'd1;  5'd2: row_pos = 3'd2;  5'd3: row_pos = 3'd3;  5'd4: row_pos = 3'd4;
-            5'd5: row_pos = 3'd0;  5'd6: row_pos = 3'd1;  5'd7: row_pos = 3'd2;  5'd8: row_pos = 3'd3;  5'd9: row_pos = 3'd4;
-            5'd10: row_pos = 3'd0;  5'd11: row_pos = 3'd1;  5'd12: row_pos = 3'd2;  5'd13: row_pos = 3'd3;  5'd14: row_pos = 3'd4;
-            5'd15: row_pos = 3'd0;  5'd16: row_pos = 3'd1;  5'd17: row_pos = 3'd2;  5'd18: row_pos = 3'd3;  5'd19: row_pos = 3'd4;
-            5'd20: row_pos = 3'd0;  5'd21: row_pos = 3'd1;  5'd22: row_pos = 3'd2;  5'd23: row_pos = 3'd3;  5'd24: row_pos = 3'd4;
-            default: row_pos = 3'd0;
-        endcase
-    endfunction
-    wire [2:0]  ok4 = row_pos(pj4);
+    wire        ov = pv_q[6];
+    wire [4:0]  pj5 = pj_q[29:25];           // the output of the next clock (stage 6)
+    wire        ph5 = ph_q[5];
 
-    // theta and rho of the lane in rd_q (column x: C[x-1] at ring position 4, C[x+1] at 1)
-    wire [63:0] c1 = c_q[127:64];
-    wire [63:0] theta = rd_q ^ c_q[319:256] ^ {c1[62:0], c1[63]};
-    wire [63:0] b_lane;
-    keccak256_lw_rotl #(.W(64)) u_rho (.din(theta), .amount(rho_q), .dout(b_lane));
+    // theta (D_E = Cm_E ^ rot(Cp_O, 1), D_O = Cm_O ^ Cp_E) and rho
+    wire [31:0] theta = rdq_q ^ cm ^ (hin2_q ? cp : {cp[30:0], cp[31]});
+    wire [31:0] b_half;
+    keccak256_lw_rotl32 #(.W(32)) u_rho (.din(theta), .amount(amt2_q), .dout(b_half));
 
-    // chi: B[x'] at tap 4, B[x'+1] at tap 3 (tap 8 for the row's last lane), B[x'+2] at
-    // tap 2 (tap 7 for the row's last two lanes)
-    wire [63:0] bx0 = sh_q[4*64 +: 64];
-    wire [63:0] bx1 = sx1_q ? sh_q[8*64 +: 64] : sh_q[3*64 +: 64];
-    wire [63:0] bx2 = sx2_q ? sh_q[7*64 +: 64] : sh_q[2*64 +: 64];
-    wire [6:0]  rc = rc_q;
-    wire [63:0] iota = {rc[6], 31'd0, rc[5], 15'd0, rc[4], 7'd0, rc[3], 3'd0, rc[2], 1'b0, rc[1:0]};
-    wire [63:0] chi = bx0 ^ (~bx1 & bx2) ^ iota;
-
-    // the message lane: bytes of word k at bits 16k..16k+15, first byte low (little endian)
-    // buffer entries hold two words {w0, w1}, the lane's bytes in bus order
-    wire [63:0] mlane = {bram_rd[7:0], bram_rd[15:8], bram_rd[23:16], bram_rd[31:24],
-                         lo_q[7:0], lo_q[15:8], lo_q[23:16], lo_q[31:24]};
-
-    wire        absorb = mode_q == M_ABS;
-    wire [63:0] acc = absorb ? mlane : chi;           // what the parities take
-    reg         nclr;                                  // the next round's parities start
-    wire [63:0] cval = (nclr ? 64'd0 : n_q[63:0]) ^ acc;
+    // chi: B[x'] at tap 4, B[x'+1] at tap 2 (tap 12 for the row's last lane), B[x'+2] at
+    // tap 0 (tap 10 for the row's last two lanes)
+    wire [31:0] bx0 = sh_q[4*32 +: 32];
+    wire [31:0] bx1 = sx1_q ? sh_q[12*32 +: 32] : sh_q[2*32 +: 32];
+    wire [31:0] bx2 = sx2_q ? sh_q[10*32 +: 32] : sh_q[0*32 +: 32];
+    wire [31:0] chi = bx0 ^ (~bx1 & bx2) ^ iota_q;
 
     // ---------------------------------------------------------------- control
-    wire abs_wr = absorb && ai_q[0] == 1'b0 && ai_q != 6'd0;
-    wire start_abs = full_q[cslot_q];
-    wire out_wr = mode_q == M_OUT && !ld_q && dst_ready;
-    wire rd_valid = mode_q == M_ROUND && rj_q < 5'd25;
-    wire perm_end = mode_q == M_ROUND && rr_q == 5'd23 && rj_q == 5'd30;
-    wire [15:0] rem_pad = rem_q + PAD_OFFSET[15:0];
+    wire hdr_rd = mode_q == M_HDR && src_ready;
+    wire absorb = mode_q == M_ABS;
+    wire abs_rd = absorb && !(ao_q && lane_q == 5'd16) && src_ready;  // not past the block
+    wire abs_e  = abs_rd && wrd_q == 2'd3;   // E half of the lane written
+    wire out_wr = mode_q == M_OUT && oph_q == 2'd3 && dst_ready;
+    wire rd_valid = mode_q == M_ROUND && !(rj_q[5] && rj_q[4] && (rj_q[3] || rj_q[2:1] != 2'd0)); // rj < 50
+    wire [4:0] rjj = rj_q[5:1];              // output index of the read
+    wire perm_end = mode_q == M_ROUND && rr_q == 5'd23 && rj_q == 6'd56;
+    wire round_end = rj_q == 6'd51 && rr_q != 5'd23;  // 52 clocks per round
+    wire [31:0] me_full = {evb({din[7:0], din[15:8]}), me_q[31:8]};
+    wire [2:0]  lane_x = col_of_slot(lane_q);
+
+    // 1088 = 17 * 64: only bits 14..6 change; hi - 17 as a ripple of gates
+    wire [8:0]  rem_hi = rem_q[14:6];
+    reg  [8:0]  hi_next;
+    reg  [9:0]  hb;                                   // borrow
+    localparam [8:0] HI_BLOCK = 9'd17;
+    integer     hk;
+    always @* begin
+        hb[0] = 1'b0;
+        for (hk = 0; hk < 9; hk = hk + 1) begin
+            hi_next[hk] = rem_hi[hk] ^ HI_BLOCK[hk] ^ hb[hk];
+            hb[hk+1] = (~rem_hi[hk] & (HI_BLOCK[hk] | hb[hk])) | (HI_BLOCK[hk] & hb[hk]);
+        end
+    end
+    wire        hi_ge17 = rem_hi[8:5] != 4'd0 || (rem_hi[4] && rem_hi[3:0] != 4'd0);
+    wire        hi_ge18 = rem_hi[8:5] != 4'd0 || (rem_hi[4] && rem_hi[3:1] != 3'd0);
+    wire        hi_is16 = rem_hi == 9'd16;
+    wire        hi_is17 = rem_hi == 9'd17;
+    // rem >= 1088 - PAD_OFFSET (PAD_OFFSET = 1: rem >= 1087) or rem >= 1089
+    wire        more_next = seg_last_q ? (hi_ge17 || (hi_is16 && ge6(rem_q[5:0], 6'd0 - PAD_OFFSET[5:0])))
+                                       : (hi_ge18 || (hi_is17 && rem_q[5:0] != 6'd0));
+
+    wire [6:0]  rcv = rc_rom(ro_q);
+    // word k of the digest lane: its bits are byte k of E (even bits) and of O (odd bits)
+    wire [15:0] w16 = {mo_q[7], me_q[7], mo_q[6], me_q[6], mo_q[5], me_q[5], mo_q[4], me_q[4],
+                       mo_q[3], me_q[3], mo_q[2], me_q[2], mo_q[1], me_q[1], mo_q[0], me_q[0]};
 
     always @* begin
-        src_read = src_ready && (lhdr_q || !full_q[lslot_q]);
+        src_read = hdr_rd || abs_rd;
         dst_write = out_wr;
-        case (wrd_q)
-            2'd0: dout = {rd_q[7:0], rd_q[15:8]};
-            2'd1: dout = {rd_q[23:16], rd_q[31:24]};
-            2'd2: dout = {rd_q[39:32], rd_q[47:40]};
-            default: dout = {rd_q[55:48], rd_q[63:56]};
-        endcase
+        dout = {w16[7:0], w16[15:8]};  // first byte in the high half of the bus word
     end
 
     always @* begin
         mode_d = mode_q;
+        first_msg_d = first_msg_q;
         first_blk_d = first_blk_q;
-        cslot_d = cslot_q;
-        blast_d = blast_q;
-        ai_d = ai_q;
-        lo_d = lo_q;
-        full_d = full_q;
+        seg_last_d = seg_last_q;
+        rem_d = rem_q;
+        more_d = more_q;
         lane_d = lane_q;
         wrd_d = wrd_q;
-        alq_d = {1'b0, alq_q[2:1]};
+        ao_d = 1'b0;
+        oph_d = oph_q;
+        me_d = me_q;
+        mo_d = mo_q;
         rj_d = rj_q;
         rr_d = rr_q;
         ro_d = ro_q;
-        ld_d = 1'b0;
         case (mode_q)
-            M_WAIT: if (start_abs) begin
+            M_HDR: if (hdr_rd) begin
+                seg_last_d = din[W-1];
+                rem_d = din[W-2:0];
+                lane_d = 5'd24;  // slot of lane 0
+                wrd_d = 2'd0;
                 mode_d = M_ABS;
-                first_blk_d = bfirst_q[cslot_q];
-                blast_d = blastf_q[cslot_q];
-                lane_d = 5'd0;
-                ai_d = 6'd0;
+                if (first_msg_q) begin
+                    first_msg_d = 1'b0;
+                    first_blk_d = 1'b1;
+                end
             end
             M_ABS: begin
-                ai_d = ai_q + 6'd1;
-                if (ai_q[0]) lo_d = bram_rd;
-                if (abs_wr) lane_d = lane_q + 5'd1;
-                if (ai_q == 6'd34) begin
-                    mode_d = M_ALIGN;
-                    alq_d = 3'b111;
-                    full_d[cslot_q] = 1'b0;
-                    cslot_d = !cslot_q;
-                    rj_d = 5'd0;
-                    rr_d = 5'd0;
-                    ro_d = 5'd0;
+                if (abs_rd) begin
+                    me_d = {evb({din[7:0], din[15:8]}), me_q[31:8]};
+                    mo_d = {odb({din[7:0], din[15:8]}), mo_q[31:8]};
+                    wrd_d = {wrd_q[1] ^ wrd_q[0], ~wrd_q[0]};
+                    ao_d = abs_e;
                 end
-            end
-            M_ALIGN: if (!alq_q[2]) mode_d = M_ROUND;
-            M_ROUND: begin
-                rj_d = rj_q + 5'd1;
-                if (rj_q == 5'd29 && rr_q != 5'd23) begin
-                    rj_d = 5'd0;
-                    rr_d = rr_q + 5'd1;
-                    first_blk_d = 1'b0;
-                end
-                if (perm_end) begin
-                    lane_d = 5'd0;
-                    wrd_d = 2'd0;
-                    if (blast_q) begin
-                        mode_d = M_OUT;
-                        ld_d = 1'b1;
-                    end else mode_d = M_WAIT;
-                end
-            end
-            default: if (out_wr) begin  // M_OUT
-                wrd_d = wrd_q + 2'd1;
-                if (wrd_q == 2'd3) begin
-                    lane_d = lane_q + 5'd1;
-                    if (lane_q == 5'd3) mode_d = M_WAIT;
-                end
-            end
-        endcase
-        if (ov && oj == 5'd24) ro_d = ro_q + 5'd1;
-        if (ldone) full_d[lslot_q] = 1'b1;
-    end
-
-    // loader: headers and words into the buffer half lslot_q while it is free
-    always @* begin
-        lhdr_d = lhdr_q;
-        lfirst_d = lfirst_q;
-        lslot_d = lslot_q;
-        lw_d = lw_q;
-        pair_d = pair_q;
-        seg_last_d = seg_last_q;
-        rem_d = rem_q;
-        lfb_d = lfb_q;
-        bfirst_d = bfirst_q;
-        blastf_d = blastf_q;
-        ldone = 1'b0;
-        if (src_read && lhdr_q) begin
-            seg_last_d = din[W-1];
-            rem_d = {1'b0, din[W-2:0]};
-            lhdr_d = 1'b0;
-            lw_d = 7'd0;
-            lfb_d = lfirst_q;
-            lfirst_d = 1'b0;
-        end else if (src_read) begin
-            pair_d = din;
-            lw_d = lw_q + 7'd1;
-            if (lw_q == 7'd67) begin
-                // the block is buffered; the segment's next one goes to the other half
-                ldone = 1'b1;
-                lslot_d = !lslot_q;
-                lw_d = 7'd0;
-                rem_d = rem_q - 16'd1088;
-                blastf_d[lslot_q] = 1'b0;
-                bfirst_d[lslot_q] = lfb_q;
-                lfb_d = 1'b0;
-                if (seg_last_q ? rem_pad < 16'd1088 : rem_q <= 16'd1088) begin
-                    lhdr_d = 1'b1;  // the segment ends here
-                    if (seg_last_q) begin
-                        blastf_d[lslot_q] = 1'b1;
-                        lfirst_d = 1'b1;
+                if (ao_q) begin
+                    lane_d = next_slot(lane_q);
+                    if (lane_q == 5'd16) begin  // lane 16 is in slot 16
+                        mode_d = M_ROUND;
+                        more_d = more_next;
+                        rem_d = {hi_next & {9{~hb[9]}}, rem_q[5:0]};
+                        rj_d = 6'd0;
+                        rr_d = 5'd0;
+                        ro_d = 5'd0;
                     end
                 end
             end
-        end
+            M_ROUND: begin
+                rj_d = inc6(rj_q);
+                if (round_end) begin
+                    rj_d = 6'd0;
+                    rr_d = inc5(rr_q);
+                    first_blk_d = 1'b0;
+                end
+                if (perm_end) begin
+                    lane_d = 5'd24;
+                    wrd_d = 2'd0;
+                    oph_d = 2'd0;
+                    if (more_q) mode_d = M_ABS;
+                    else if (!seg_last_q) mode_d = M_HDR;
+                    else mode_d = M_OUT;
+                end
+            end
+            default: begin  // M_OUT
+                if (oph_q != 2'd3) oph_d = oph_q + 2'd1;
+                if (oph_q == 2'd1) me_d = rd;
+                if (oph_q == 2'd2) mo_d = rd;
+                if (out_wr) begin
+                    me_d = {8'd0, me_q[31:8]};
+                    mo_d = {8'd0, mo_q[31:8]};
+                    wrd_d = {wrd_q[1] ^ wrd_q[0], ~wrd_q[0]};
+                    if (wrd_q == 2'd3) begin
+                        lane_d = next_slot(lane_q);
+                        oph_d = 2'd0;
+                        if (lane_q == 5'd18) begin  // lane 3
+                            mode_d = M_HDR;
+                            first_msg_d = 1'b1;
+                        end
+                    end
+                end
+            end
+        endcase
+        if (ov && pj_q[34:30] == 5'd24 && ph_q[6]) ro_d = inc5(ro_q);
     end
 
-    // RAM ports and the datapath registers
+    // memory ports
     always @* begin
-        // read port
+        // state read port
         case (mode_q)
-            M_ROUND: ra = slot(rj_q, rr_q);
-            // the digest lane to read next: lane 0 first, lane_q + 1 with its last word
-            M_OUT:   ra = ld_q ? 5'd24 : lane_q[1:0] == 2'd0 ? 5'd0 : lane_q[1:0] == 2'd1 ? 5'd6 : 5'd18;
-            default: ra = mlane_rom(lane_q);
+            M_ROUND: ra = {slot(rjj, rr_q), rj_q[0] ^ RODD_J[rjj]};
+            M_OUT:   ra = {lane_q, oph_q[0]};
+            default: ra = {lane_q, abs_e};  // the E half during the lane, O with its last word
         endcase
-        // write port
-        we = (ov && mode_q == M_ROUND) || abs_wr;
-        wa = absorb ? mlane_rom(lane_q) : pa_q[29:25];
-        wd = acc ^ (absorb ? rd_q : 64'd0);
-        // read register: the state is zero before the first block
-        rd_d = rd_q;
-        if (mode_q != M_OUT || ld_q || (out_wr && wrd_q == 2'd3)) rd_d = ram_rd;
-        if (first_blk_q && (absorb || (rr_q == 5'd0 && rj_q < 5'd25 && CAP_J[rj_q])))
-            rd_d = 64'd0;
-        // next-round parities: cleared by the first row of a round (first five lanes of
-        // the first block); held at the end of rows 0..3
-        nclr = absorb ? (first_blk_q && lane_q < 5'd5) : row0_q;
-        n_d = n_q;
-        if ((ov && mode_q == M_ROUND) || abs_wr) begin
-            if (!absorb && hold_q)
-                n_d[63:0] = cval;
-            else
-                n_d = {cval, n_q[319:64]};
+        rz = first_blk_q && (absorb || (mode_q == M_ROUND && rr_q == 5'd0 && CAP_J[rjj]));
+        // state write port
+        we = (ov && mode_q == M_ROUND) || abs_e || ao_q;
+        if (absorb) begin
+            wa = {lane_q, ao_q};
+            wd = rd ^ (ao_q ? mo_q : me_full);
+        end else begin
+            wa = {pa_q[34:30], ph_q[6]};
+            wd = chi;
         end
-        // this round's parities: take the final values (last row, absorption), rotate
-        // once per lane read and three times to align after absorption
-        c_d = c_q;
-        if ((ov && mode_q == M_ROUND && xfer_q) || abs_wr)
-            c_d = {cval, c_q[319:64]};
-        else if (tv || alq_q[0])
-            c_d = {c_q[63:0], c_q[319:64]};
+        // parities: the next round's accumulate the outputs (cleared by the first row; the
+        // first block's lanes 0..4 in absorption); the last row and absorption also write
+        // the copies theta reads
+        pwe = (ov && mode_q == M_ROUND) || abs_e || ao_q;
+        pwa = absorb ? {lane_x, ao_q} : na_q;
+        cval = ((absorb ? (first_blk_q && (lane_q == 5'd24 || lane_q == 5'd0 || lane_q == 5'd6 ||
+                                            lane_q == 5'd18 || lane_q == 5'd12)) : row0_q) ? 32'd0 : n_rd)
+               ^ (absorb ? (ao_q ? mo_q : me_full) : chi);
     end
+    assign cwe = pwe && (absorb || xfer_q);
 
     // ---------------------------------------------------------------- flip-flops
     always @(posedge clk) begin
         if (rst) begin
-            mode_q <= M_WAIT;
-            cslot_q <= 1'b0;
-            full_q <= 2'b00;
-            lhdr_q <= 1'b1;
-            lfirst_q <= 1'b1;
-            lslot_q <= 1'b0;
+            mode_q <= M_HDR;
+            first_msg_q <= 1'b1;
             first_blk_q <= 1'b0;
-            pv_q <= 6'd0;
-            alq_q <= 3'd0;
-            ld_q <= 1'b0;
+            pv_q <= 7'd0;
+            ao_q <= 1'b0;
         end else begin
             mode_q <= mode_d;
-            cslot_q <= cslot_d;
-            full_q <= full_d;
-            lhdr_q <= lhdr_d;
-            lfirst_q <= lfirst_d;
-            lslot_q <= lslot_d;
+            first_msg_q <= first_msg_d;
             first_blk_q <= first_blk_d;
-            pv_q <= {pv_q[4:0], rd_valid};
-            alq_q <= alq_d;
-            ld_q <= ld_d;
+            pv_q <= {pv_q[5:0], rd_valid};
+            ao_q <= ao_d;
         end
         seg_last_q <= seg_last_d;
         rem_q <= rem_d;
-        blast_q <= blast_d;
-        ai_q <= ai_d;
-        lo_q <= lo_d;
-        bfirst_q <= bfirst_d;
-        blastf_q <= blastf_d;
-        lw_q <= lw_d;
-        lfb_q <= lfb_d;
-        pair_q <= pair_d;
+        more_q <= more_d;
         lane_q <= lane_d;
         wrd_q <= wrd_d;
+        oph_q <= oph_d;
+        me_q <= me_d;
+        mo_q <= mo_d;
         rj_q <= rj_d;
         rr_q <= rr_d;
         ro_q <= ro_d;
-        pj_q <= {pj_q[24:0], rj_q};
-        rd_q <= rd_d;
-        c_q <= c_d;
-        n_q <= n_d;
-        sh_q <= {sh_q[511:0], b_lane};
-        rho_q <= rho_rom(rj_q);
-        sx1_q <= ok4 == 3'd4;
-        sx2_q <= ok4 >= 3'd3;
-        rc_q <= pj4 == 5'd20 ? rc_rom(ro_q) : 7'd0;
-        row0_q <= pj4 < 5'd5;
-        hold_q <= pj4 == 5'd4 || pj4 == 5'd9 || pj4 == 5'd14 || pj4 == 5'd19;
-        xfer_q <= pj4 >= 5'd20;
-        pa_q <= {pa_q[24:0], ra};
+        pj_q <= {pj_q[29:0], rjj};
+        ph_q <= {ph_q[5:0], rj_q[0]};
+        pa_q <= {pa_q[29:0], ra[5:1]};
+        rdq_q <= rd;
+        hin2_q <= hin_q;
+        amt2_q <= amt_q;
+        cma2_q <= cma_q;
+        cpa2_q <= cpa_q;
+        // stage 1 (and 2 below)
+        hin_q <= ra[0];
+        amt_q <= rj_q[0] ? rho_o(rjj) : rho_e(rjj);
+        cma_q <= {dec5(row_pos(rjj)), ra[0]};
+        cpa_q <= {inc5m(row_pos(rjj)), ~ra[0]};
+        sh_q <= {sh_q[383:0], b_half};
+        // stage 7
+        sx1_q <= row_pos(pj5) == 3'd4;
+        sx2_q <= row_pos(pj5) == 3'd3 || row_pos(pj5) == 3'd4;
+        // RC bits 0, 1, 3, 7, 15, 31, 63: bit 0 of E; bits 0, 1, 3, 7, 15, 31 of O
+        iota_q <= pj5 != 5'd0 ? 32'd0 : ph5 ?
+                  {rcv[6], 15'd0, rcv[5], 7'd0, rcv[4], 3'd0, rcv[3], 1'b0, rcv[2], rcv[1]} :
+                  {31'd0, rcv[0]};
+        row0_q <= pj5 == 5'd0 || pj5 == 5'd1 || pj5 == 5'd2 || pj5 == 5'd3 || pj5 == 5'd4;
+        xfer_q <= pj5[4] && (pj5[3] || pj5[2]);  // pj5 >= 20
+        na_q <= {xout_rom(pj5), ph5};
     end
 
 endmodule

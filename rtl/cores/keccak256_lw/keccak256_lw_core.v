@@ -28,7 +28,10 @@
 //     with the message lanes, so the next permutation needs no extra pass. The first block
 //     of a message reads the state as zero (the previous message's state is never cleared).
 //   * Control: counters and small ROMs indexed by the lane number of a round (rho offset,
-//     slot, capacity lane), no per-round tables.
+//     slot, capacity lane), no per-round tables. No carry chains: on ECP5 each chain costs
+//     two extra CCU2C cells at its ends in nextpnr, so increments, the slot adder mod 24 and
+//     the block count (on bits 14..6 of the segment's bit count, 1088 = 17 * 64) are gates;
+//     absorption and the digest walk the lane slots with a next-slot table (no lane counter).
 //
 // Cycles for a message of N padded blocks in one segment (no stalls):
 //   1 (header) + N * (68 words + 2 parity-ring alignment + 24 * 30 rounds + 1) + 1 (digest
@@ -93,21 +96,33 @@ module keccak256_lw_core #(
         endcase
     endfunction
 
-    // slot M0 of lane L = x + 5y (lanes 0..16: the rate; 0..3: the digest)
-    function [4:0] mlane_rom(input [4:0] l);
-        case (l)
-            5'd0: mlane_rom = 5'd24;  5'd1: mlane_rom = 5'd0;   5'd2: mlane_rom = 5'd6;
-            5'd3: mlane_rom = 5'd18;  5'd4: mlane_rom = 5'd12;  5'd5: mlane_rom = 5'd17;
-            5'd6: mlane_rom = 5'd1;   5'd7: mlane_rom = 5'd22;  5'd8: mlane_rom = 5'd15;
-            5'd9: mlane_rom = 5'd2;   5'd10: mlane_rom = 5'd23; 5'd11: mlane_rom = 5'd21;
-            5'd12: mlane_rom = 5'd7;  5'd13: mlane_rom = 5'd8;  5'd14: mlane_rom = 5'd4;
-            5'd15: mlane_rom = 5'd11; 5'd16: mlane_rom = 5'd16;
-            default: mlane_rom = 5'd0;
+    // slot M0 of lane L + 1 from the slot M0 of lane L = x + 5y, lanes 0..16 (the rate;
+    // 0..3 the digest): lane_q walks the slots of the rate lanes, no lane counter
+    function [4:0] next_slot(input [4:0] s);
+        case (s)
+            5'd24: next_slot = 5'd0;
+            5'd0: next_slot = 5'd6;
+            5'd6: next_slot = 5'd18;
+            5'd18: next_slot = 5'd12;
+            5'd12: next_slot = 5'd17;
+            5'd17: next_slot = 5'd1;
+            5'd1: next_slot = 5'd22;
+            5'd22: next_slot = 5'd15;
+            5'd15: next_slot = 5'd2;
+            5'd2: next_slot = 5'd23;
+            5'd23: next_slot = 5'd21;
+            5'd21: next_slot = 5'd7;
+            5'd7: next_slot = 5'd8;
+            5'd8: next_slot = 5'd4;
+            5'd4: next_slot = 5'd11;
+            5'd11: next_slot = 5'd16;
+            default: next_slot = 5'd24;
         endcase
     endfunction
 
+
     // 1: the lane read for output j is a capacity lane (zero in a message's first round)
-    localparam [24:0] CAP_J = 25'b1100001100001000001010001;
+    localparam [31:0] CAP_J = 32'b0000000_1100001100001000001010001;
 
     // round constants: bit m of rc_rom(i) is bit 2**m - 1 of RC[i]
     function [6:0] rc_rom(input [4:0] i);
@@ -128,12 +143,47 @@ module keccak256_lw_core #(
         endcase
     endfunction
 
+    // Small arithmetic as gates (a ripple of LUTs): each carry chain costs two CCU2C cells
+    // of its own at its ends in nextpnr, more than these few bits need.
+    // x + 1 (5 bits, wraps)
+    function [4:0] inc5(input [4:0] x);
+        inc5 = x ^ {&x[3:0], &x[2:0], &x[1:0], x[0], 1'b1};
+    endfunction
+
+    // a + b + 1 (5-bit operands, 6-bit sum)
+    function [5:0] add5c(input [4:0] a, input [4:0] b);
+        reg [5:0] c;
+        integer k;
+        begin
+            c[0] = 1'b1;
+            for (k = 0; k < 5; k = k + 1) begin
+                add5c[k] = a[k] ^ b[k] ^ c[k];
+                c[k+1] = (a[k] & b[k]) | (c[k] & (a[k] ^ b[k]));
+            end
+            add5c[5] = c[5];
+        end
+    endfunction
+
+    // a >= k (6 bits): no borrow out of a - k, as gates
+    function ge6(input [5:0] a, input [5:0] k);
+        reg b;
+        integer m;
+        begin
+            b = 1'b0;
+            for (m = 0; m < 6; m = m + 1)
+                b = (~a[m] & (k[m] | b)) | (k[m] & b);
+            ge6 = ~b;
+        end
+    endfunction
+
     // slot of output j in round i: (M0(out_j) + i + 1) mod 24, lane (0,0) stays in 24
     function [4:0] slot(input [4:0] j, input [4:0] i);
         reg [5:0] s;
         begin
-            s = {1'b0, mout_rom(j)} + {1'b0, i} + 6'd1;
-            if (s >= 6'd24) s = s - 6'd24;  // s <= 23 + 23 + 1
+            s = add5c(mout_rom(j), i);  // <= 23 + 23 + 1
+            // s - 24 when s >= 24: the low three bits stay, s[5:3] - 3
+            if (s[5] || (s[4] && s[3])) s[5:3] = s[5:3] == 3'd3 ? 3'd0 : s[5:3] == 3'd4 ? 3'd1 :
+                                                  s[5:3] == 3'd5 ? 3'd2 : 3'd3;
             slot = j == 5'd20 ? 5'd24 : s[4:0];
         end
     endfunction
@@ -145,11 +195,11 @@ module keccak256_lw_core #(
     reg         first_msg_q, first_msg_d;   // the next header starts a message
     reg         first_blk_q, first_blk_d;   // the state is zero (until round 0 of the first block ends)
     reg         seg_last_q, seg_last_d;
-    // bits of the segment from this block on, plus PAD_OFFSET (last segment) or minus 1:
-    // another block follows while it is >= 1088
-    reg [16:0]  rem_q, rem_d;
+    // bits of the segment from this block on; another block follows while it is
+    // >= 1088 - PAD_OFFSET (last segment) or >= 1089 (the others)
+    reg [14:0]  rem_q, rem_d;
     reg         more_q, more_d;             // another block follows in this segment
-    reg [4:0]   lane_q, lane_d;             // absorption: lane 0..16; output: lane 0..3
+    reg [4:0]   lane_q, lane_d;             // slot of the lane: absorption lanes 0..16; output 0..3
     reg [1:0]   wrd_q, wrd_d;               // word of the lane
     reg [47:0]  msg_q, msg_d;               // the lane's first three words
     reg [2:0]   alq_q, alq_d;               // alignment rotations of c_q after absorption
@@ -228,9 +278,28 @@ module keccak256_lw_core #(
     wire abs_rd = absorb && src_ready;
     wire abs_wr = abs_rd && wrd_q == 2'd3;
     wire out_wr = mode_q == M_OUT && !ld_q && dst_ready;
-    wire rd_valid = mode_q == M_ROUND && rj_q < 5'd25;
+    wire rd_valid = mode_q == M_ROUND && !(rj_q[4] && rj_q[3] && rj_q[2:0] != 3'd0);  // rj < 25
     wire perm_end = mode_q == M_ROUND && rr_q == 5'd23 && rj_q == 5'd30;
-    wire [16:0] rem_next = rem_q - 17'd1088;
+    // 1088 = 17 * 64: only bits 14..6 change; hi - 17 as a ripple of gates
+    wire [8:0]  rem_hi = rem_q[14:6];
+    reg  [8:0]  hi_next;
+    reg  [9:0]  hb;                                   // borrow
+    localparam [8:0] HI_BLOCK = 9'd17;
+    integer     hk;
+    always @* begin
+        hb[0] = 1'b0;
+        for (hk = 0; hk < 9; hk = hk + 1) begin
+            hi_next[hk] = rem_hi[hk] ^ HI_BLOCK[hk] ^ hb[hk];
+            hb[hk+1] = (~rem_hi[hk] & (HI_BLOCK[hk] | hb[hk])) | (HI_BLOCK[hk] & hb[hk]);
+        end
+    end
+    wire        hi_ge17 = rem_hi[8:5] != 4'd0 || (rem_hi[4] && rem_hi[3:0] != 4'd0);
+    wire        hi_ge18 = rem_hi[8:5] != 4'd0 || (rem_hi[4] && rem_hi[3:1] != 3'd0);
+    wire        hi_is16 = rem_hi == 9'd16;
+    wire        hi_is17 = rem_hi == 9'd17;
+    // rem >= 1088 - PAD_OFFSET (PAD_OFFSET = 1: rem >= 1087) or rem >= 1089
+    wire        more_next = seg_last_q ? (hi_ge17 || (hi_is16 && ge6(rem_q[5:0], 6'd0 - PAD_OFFSET[5:0])))
+                                       : (hi_ge18 || (hi_is17 && rem_q[5:0] != 6'd0));
 
     always @* begin
         src_read = hdr_rd || abs_rd;
@@ -261,8 +330,8 @@ module keccak256_lw_core #(
         case (mode_q)
             M_HDR: if (hdr_rd) begin
                 seg_last_d = din[W-1];
-                rem_d = {2'b00, din[W-2:0]} + (din[W-1] ? PAD_OFFSET[16:0] : 17'h1ffff);
-                lane_d = 5'd0;
+                rem_d = din[W-2:0];
+                lane_d = 5'd24;  // slot of lane 0
                 wrd_d = 2'd0;
                 mode_d = M_ABS;
                 if (first_msg_q) begin
@@ -272,14 +341,15 @@ module keccak256_lw_core #(
             end
             M_ABS: if (abs_rd) begin
                 msg_d = {msg_q[31:0], din};
-                wrd_d = wrd_q + 2'd1;
+                wrd_d = {wrd_q[1] ^ wrd_q[0], ~wrd_q[0]};
                 if (abs_wr) begin
-                    lane_d = lane_q + 5'd1;
-                    if (lane_q == 5'd16) begin
+                    lane_d = next_slot(lane_q);
+                    if (lane_q == 5'd16) begin  // lane 16 is in slot 16
                         mode_d = M_ALIGN;
                         alq_d = 3'b111;
-                        more_d = !rem_next[16];
-                        rem_d = rem_next;
+                        more_d = more_next;
+                        // below zero (1087 bits of a last segment): no block follows
+                        rem_d = {hi_next & {9{~hb[9]}}, rem_q[5:0]};
                         rj_d = 5'd0;
                         rr_d = 5'd0;
                         ro_d = 5'd0;
@@ -288,14 +358,14 @@ module keccak256_lw_core #(
             end
             M_ALIGN: if (!alq_q[2]) mode_d = M_ROUND;
             M_ROUND: begin
-                rj_d = rj_q + 5'd1;
+                rj_d = inc5(rj_q);
                 if (rj_q == 5'd29 && rr_q != 5'd23) begin
                     rj_d = 5'd0;
-                    rr_d = rr_q + 5'd1;
+                    rr_d = inc5(rr_q);
                     first_blk_d = 1'b0;
                 end
                 if (perm_end) begin
-                    lane_d = 5'd0;
+                    lane_d = 5'd24;
                     wrd_d = 2'd0;
                     if (more_q) mode_d = M_ABS;
                     else if (!seg_last_q) mode_d = M_HDR;
@@ -306,17 +376,17 @@ module keccak256_lw_core #(
                 end
             end
             default: if (out_wr) begin  // M_OUT
-                wrd_d = wrd_q + 2'd1;
+                wrd_d = {wrd_q[1] ^ wrd_q[0], ~wrd_q[0]};
                 if (wrd_q == 2'd3) begin
-                    lane_d = lane_q + 5'd1;
-                    if (lane_q == 5'd3) begin
+                    lane_d = next_slot(lane_q);
+                    if (lane_q == 5'd18) begin  // lane 3
                         mode_d = M_HDR;
                         first_msg_d = 1'b1;
                     end
                 end
             end
         endcase
-        if (ov && oj == 5'd24) ro_d = ro_q + 5'd1;
+        if (ov && oj == 5'd24) ro_d = inc5(ro_q);
     end
 
     // RAM ports and the datapath registers
@@ -324,22 +394,22 @@ module keccak256_lw_core #(
         // read port
         case (mode_q)
             M_ROUND: ra = slot(rj_q, rr_q);
-            // the digest lane to read next: lane 0 first, lane_q + 1 with its last word
-            M_OUT:   ra = ld_q ? 5'd24 : lane_q[1:0] == 2'd0 ? 5'd0 : lane_q[1:0] == 2'd1 ? 5'd6 : 5'd18;
-            default: ra = mlane_rom(lane_q);
+            // the digest lane to read next: lane 0 first, the next lane with the last word
+            M_OUT:   ra = ld_q ? 5'd24 : next_slot(lane_q);
+            default: ra = lane_q;
         endcase
         // write port
         we = (ov && mode_q == M_ROUND) || abs_wr;
-        wa = absorb ? mlane_rom(lane_q) : pa_q[29:25];
+        wa = absorb ? lane_q : pa_q[29:25];
         wd = acc ^ (absorb ? rd_q : 64'd0);
         // read register: the state is zero before the first block
         rd_d = rd_q;
         if (mode_q != M_OUT || ld_q || (out_wr && wrd_q == 2'd3)) rd_d = ram_rd;
-        if (first_blk_q && (absorb || (rr_q == 5'd0 && rj_q < 5'd25 && CAP_J[rj_q])))
+        if (first_blk_q && (absorb || (rr_q == 5'd0 && CAP_J[rj_q])))
             rd_d = 64'd0;
         // next-round parities: cleared by the first row of a round (first five lanes of
         // the first block); held at the end of rows 0..3
-        nclr = absorb ? (first_blk_q && lane_q < 5'd5) : row0_q;
+        nclr = absorb ? (first_blk_q && (lane_q == 5'd24 || lane_q == 5'd0 || lane_q == 5'd6 || lane_q == 5'd18 || lane_q == 5'd12)) : row0_q;
         n_d = n_q;
         if ((ov && mode_q == M_ROUND) || abs_wr) begin
             if (!absorb && hold_q)
@@ -389,11 +459,11 @@ module keccak256_lw_core #(
         sh_q <= {sh_q[511:0], b_lane};
         rho_q <= rho_rom(rj_q);
         sx1_q <= ok4 == 3'd4;
-        sx2_q <= ok4 >= 3'd3;
+        sx2_q <= ok4 == 3'd3 || ok4 == 3'd4;
         rc_q <= pj4 == 5'd20 ? rc_rom(ro_q) : 7'd0;
-        row0_q <= pj4 < 5'd5;
+        row0_q <= pj4 == 5'd0 || pj4 == 5'd1 || pj4 == 5'd2 || pj4 == 5'd3 || pj4 == 5'd4;
         hold_q <= pj4 == 5'd4 || pj4 == 5'd9 || pj4 == 5'd14 || pj4 == 5'd19;
-        xfer_q <= pj4 >= 5'd20;
+        xfer_q <= pj4[4] && (pj4[3] || pj4[2]);  // pj4 >= 20
         pa_q <= {pa_q[24:0], ra};
     end
 

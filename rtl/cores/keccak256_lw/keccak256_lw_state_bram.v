@@ -1,8 +1,9 @@
 `default_nettype none
-// keccak256_lw_msg_bram: the message buffer, one write port and one registered read port,
+// keccak256_lw_state_bram: the Keccak state as 64 half lanes of 32 bits (slot * 2 + half),
+// one write port and one registered read port with a synchronous clear of the read data:
 // inferred as one block RAM (DP16KD in its 36-bit pseudo-dual-port mode on ECP5).
-module keccak256_lw_msg_bram #(
-    parameter AW = 7,
+module keccak256_lw_state_bram #(
+    parameter AW = 6,
     parameter DW = 32
 ) (
     input  wire          clk,
@@ -10,12 +11,13 @@ module keccak256_lw_msg_bram #(
     input  wire [AW-1:0] wa,
     input  wire [DW-1:0] wd,
     input  wire [AW-1:0] ra,
+    input  wire          rz,    // the read of this clock gives zero
     output reg  [DW-1:0] rd
 );
 
     initial begin
         if (AW > 9 || DW > 36) begin
-            $display("keccak256_lw_msg_bram: one block RAM holds at most 512 x 36, got AW %0d DW %0d", AW, DW);
+            $display("keccak256_lw_state_bram: one block RAM holds at most 512 x 36, got AW %0d DW %0d", AW, DW);
             $finish;
         end
     end
@@ -24,7 +26,8 @@ module keccak256_lw_msg_bram #(
 
     always @(posedge clk) begin
         if (we) mem_q[wa] <= wd;
-        rd <= mem_q[ra];
+        if (rz) rd <= {DW{1'b0}};
+        else rd <= mem_q[ra];
     end
 
 endmodule
