@@ -52,13 +52,16 @@ module skein512_lw_core #(
     end
 
     wire        asm_shift, clra_k, clrb_k, wee_k, weo_k, kwe_k, par_k, mrd_k, modd_k, par_init;
-    wire [3:0]  ka, kb, ra_k, rb_k, wae_k, wao_k, kwa_k, mslot_k;
-    wire [2:0]  ta_sel, tb_sel, iv_idx;
+    wire        kpush, kpop, clrk;
+    wire [3:0]  ka, ra_k, rb_k, wae_k, wao_k, kwa_k, mslot_k;
+    wire [2:0]  ta_sel, iv_idx;
     wire [4:0]  sval;
-    wire [63:0] t0, kout;
+    wire [63:0] t0;
+    wire [31:0] kout;
+    wire        ph, outm, ohalf;
     wire [8:0]  tflags;
     wire [5:0]  rot_k;
-    wire [1:0]  out_sel;
+    wire        out_sel;
 
     skein512_lw_ctrl #(
         .W(W)
@@ -72,9 +75,10 @@ module skein512_lw_core #(
         .dst_write(dst_write),
         .asm_shift(asm_shift),
         .ka(ka),
-        .kb(kb),
+        .kpush(kpush),
+        .kpop(kpop),
+        .clrk(clrk),
         .ta_sel(ta_sel),
-        .tb_sel(tb_sel),
         .iv_idx(iv_idx),
         .sval(sval),
         .t0(t0),
@@ -95,19 +99,24 @@ module skein512_lw_core #(
         .modd_k(modd_k),
         .mslot_k(mslot_k),
         .par_init(par_init),
-        .out_sel(out_sel)
+        .out_sel(out_sel),
+        .ph(ph),
+        .outm(outm),
+        .ohalf(ohalf)
     );
 
     skein512_lw_datapath #(
         .C240(64'h1BD11BDAA9FC1A22)
     ) u_datapath (
         .clk(clk),
+        .ph(ph),
         .din(din),
         .asm_shift(asm_shift),
         .ka(ka),
-        .kb(kb),
+        .kpush(kpush),
+        .kpop(kpop),
+        .clrk(clrk),
         .ta_sel(ta_sel),
-        .tb_sel(tb_sel),
         .iv_idx(iv_idx),
         .sval(sval),
         .t0(t0),
@@ -128,19 +137,14 @@ module skein512_lw_core #(
         .modd_k(modd_k),
         .mslot_k(mslot_k),
         .par_init(par_init),
+        .outm(outm),
+        .ohalf(ohalf),
         .kout(kout)
     );
 
     // Digest word q of chaining word i: bytes 2q and 2q+1 of the little-endian word
-    reg [15:0] dout_w;
-    always @* begin
-        case (out_sel)
-            2'd0: dout_w = {kout[7:0], kout[15:8]};
-            2'd1: dout_w = {kout[23:16], kout[31:24]};
-            2'd2: dout_w = {kout[39:32], kout[47:40]};
-            default: dout_w = {kout[55:48], kout[63:56]};
-        endcase
-    end
+    // (the key memory's half q / 2 is read)
+    wire [15:0] dout_w = out_sel ? {kout[23:16], kout[31:24]} : {kout[7:0], kout[15:8]};
     assign dout = dout_w;
 
 endmodule

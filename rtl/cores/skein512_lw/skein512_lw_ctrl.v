@@ -34,9 +34,10 @@ module skein512_lw_ctrl #(
     // datapath
     output reg          asm_shift,
     output reg  [3:0]   ka,
-    output reg  [3:0]   kb,
     output reg  [2:0]   ta_sel,
-    output reg  [2:0]   tb_sel,
+    output reg          kpush,
+    output reg          kpop,
+    output reg          clrk,
     output reg  [2:0]   iv_idx,
     output wire [4:0]   sval,
     output wire [63:0]  t0,
@@ -57,7 +58,10 @@ module skein512_lw_ctrl #(
     output reg          modd_k,
     output reg  [3:0]   mslot_k,
     output reg          par_init,
-    output reg  [1:0]   out_sel
+    output reg          out_sel,     // 16-bit word of the 32-bit key half read
+    output wire         ph,
+    output wire         outm,
+    output reg          ohalf
 );
 
     initial begin
@@ -71,9 +75,17 @@ module skein512_lw_ctrl #(
     localparam [3:0] VZERO = 4'd12;    // zero word of banks E and O
     localparam [1:0] I_HDR = 2'd0, I_DATA = 2'd1, I_WAIT = 2'd2;
     localparam [2:0] P_ZERO = 3'd0, P_IDLE = 3'd1, P_IV = 3'd2, P_RUN = 3'd3,
-                     P_FIN = 3'd4, P_OPREP = 3'd5, P_OUT = 3'd6;
+                     P_FIN = 3'd4, P_OPREP = 3'd5, P_OUT = 3'd6,
+                     P_PRE = 3'd7;
 
     // ------------------------------------------------------------------ input side
+    reg           ph_q;                  // 0: issue cycle (low half), 1: high half
+    reg [1:0]     idle_q;                // issue slots without a write since the last one
+    reg           msg_first_q, msg_first_d;
+    reg [2:0]     p_q, p_d;
+    // a message's first header waits for the reset's zeroing to leave the pipeline, so
+    // that every message starts at the same phase
+    wire          hdr_go = src_ready && (!msg_first_q || (p_q != P_ZERO && idle_q == 2'd3));
     wire          hdr_last = din[W-1];
     wire [5:0]    hdr_whole = din[W-2:9];
     wire [8:0]    hdr_tail = din[8:0];
@@ -86,7 +98,6 @@ module skein512_lw_ctrl #(
     reg           tail_nz_q, tail_nz_d;
     reg           tail_frac_q, tail_frac_d;
     reg           last_q, last_d;
-    reg           msg_first_q, msg_first_d;
     reg           blk_first_q, blk_first_d;
     reg           wreg_q, wreg_d;        // message buffer being filled
     reg           af_q, af_d;            // an assembled word waits for its COPY
@@ -108,10 +119,9 @@ module skein512_lw_ctrl #(
     wire [6:0]    blk_bytes = blk_whole ? 7'd64 : tail_bytes_q;
     wire [8:0]    bflags = {bfinal_q, bfirst_q, 2'b11, {4{bout_q}}, bpad_q};
     wire          full = pend_q && !af_q;
-    wire          init_blk = in_q == I_HDR && src_ready && msg_first_q;
+    wire          init_blk = in_q == I_HDR && hdr_go && msg_first_q;
 
     // ------------------------------------------------------------------ sequencer
-    reg [2:0]     p_q, p_d;
     reg [6:0]     d_q, d_d;              // round
     reg [1:0]     j_q, j_d;              // MIX of the round
     reg [4:0]     s_q, s_d;              // subkey index d/4
@@ -124,6 +134,12 @@ module skein512_lw_ctrl #(
     reg           czero_q, czero_d;      // its message is zero (the output block)
     reg           copy_go;
     wire          done = p_q == P_OUT && dst_ready && cnt_q == 4'd15;
+    // Nothing to do and the pipeline drained: the phase waits at 0, so that work starts
+    // at the same phase whatever the input's timing
+    wire          hold = p_q == P_IDLE && !ivreq_q && !af_q && !full && idle_q == 2'd3;
+
+    assign ph = ph_q;
+    assign outm = p_q == P_OUT || p_q == P_OPREP;
 
     assign sval = s_q;
     assign t0 = cpos_q;
@@ -181,7 +197,7 @@ module skein512_lw_ctrl #(
         src_read = 1'b0;
         asm_shift = 1'b0;
         case (in_q)
-            I_HDR: if (src_ready) begin
+            I_HDR: if (hdr_go) begin
                 src_read = 1'b1;
                 if (msg_first_q) begin
                     ivreq_d = 1'b1;
@@ -239,12 +255,14 @@ module skein512_lw_ctrl #(
         breg_d = breg_q;
         copy_go = 1'b0;
         dst_write = 1'b0;
-        out_sel = cnt_q[1:0];
+        out_sel = cnt_q[0];
+        ohalf = 1'b0;
         // no operation: zero key words, the zero state slots, no writes
         ka = KZERO;
-        kb = KZERO;
         ta_sel = 3'd0;
-        tb_sel = 3'd0;
+        kpush = 1'b0;
+        kpop = 1'b0;
+        clrk = 1'b0;
         iv_idx = cnt_q[2:0];
         ra_k = VZERO;
         rb_k = VZERO;
@@ -275,7 +293,7 @@ module skein512_lw_ctrl #(
             breg_d = wreg_q;
         end
 
-        if (af_q && p_q != P_FIN) begin
+        if (!ph_q && af_q && p_q != P_FIN) begin
             // COPY: a'= 0 + (0 + message word), b' = 0: y0 = y1 = the word
             copy_go = 1'b1;
             ta_sel = 3'd4;
@@ -283,7 +301,7 @@ module skein512_lw_ctrl #(
             weo_k = af_idx_q[0];
             wae_k = {af_reg_q, !af_reg_q, af_idx_q[2:1]};
             wao_k = {af_reg_q, !af_reg_q, af_idx_q[2:1]};
-        end else begin
+        end else if (!ph_q || p_q == P_OUT) begin
             case (p_q)
                 P_ZERO: begin
                     clra_k = 1'b1;
@@ -315,7 +333,7 @@ module skein512_lw_ctrl #(
                         s_d = 5'd0;
                         s9_d = 4'd0;
                         m3_d = 3'b001;
-                        p_d = P_RUN;
+                        p_d = P_PRE;
                         if (bfinal_q && !bout_q) begin
                             // the message's last block: the output block follows
                             bpos_d = 64'd8;
@@ -343,14 +361,31 @@ module skein512_lw_ctrl #(
                         cnt_d = cnt_q + 4'd1;
                     end
                 end
+                P_PRE: begin
+                    // subkey 0's odd words into the key queue
+                    ka = mod9(s9_q, {1'b0, j_q, 1'b1});
+                    if (j_q == 2'd2) ta_sel = t_s;
+                    if (j_q == 2'd3) ta_sel = 3'd6;
+                    kpush = 1'b1;
+                    clrk = 1'b1;
+                    j_d = j_q + 2'd1;
+                    if (j_q == 2'd3) p_d = P_RUN;
+                end
                 P_RUN: begin
                     if (d_q[1:0] == 2'd0) begin
-                        // key injection, subkey s: words (s + i) mod 9, tweak on 5 and 6, s on 7
+                        // key injection, subkey s: words (s + i) mod 9, tweak on 5 and 6, s on 7;
+                        // the even words read now, the odd ones from the key queue
                         ka = mod9(s9_q, {1'b0, j_q, 1'b0});
-                        kb = mod9(s9_q, {1'b0, j_q, 1'b1});
                         if (j_q == 2'd3) ta_sel = t_s1;
-                        if (j_q == 2'd2) tb_sel = t_s;
-                        if (j_q == 2'd3) tb_sel = 3'd4;
+                        kpop = 1'b1;
+                    end
+                    if (d_q[1:0] == 2'd3) begin
+                        // the next injection's odd words into the key queue
+                        ka = mod9(s9_q, {1'b0, j_q, 1'b1});
+                        if (j_q == 2'd2) ta_sel = t_s;
+                        if (j_q == 2'd3) ta_sel = 3'd6;
+                        kpush = 1'b1;
+                        clrk = 1'b1;
                     end
                     if (d_q == 7'd0) begin
                         ra_k = czero_q ? VZERO : {creg_q, !creg_q, j_q};
@@ -368,7 +403,7 @@ module skein512_lw_ctrl #(
                     j_d = j_q + 2'd1;
                     if (j_q == 2'd3) begin
                         d_d = d_q + 7'd1;
-                        if (d_q[1:0] == 2'd3) begin
+                        if (d_q[1:0] == 2'd2) begin
                             s_d = s_q + 5'd1;
                             s9_d = (s9_q == 4'd8) ? 4'd0 : s9_q + 4'd1;
                             m3_d = {m3_q[1:0], m3_q[2]};
@@ -393,9 +428,7 @@ module skein512_lw_ctrl #(
                             ra_k = {2'b00, cnt_q[2:1]};
                             clrb_k = 1'b1;
                         end else begin
-                            kb = cnt_q;
-                            if (cnt_q[2:0] == 3'd5) tb_sel = t_s;
-                            if (cnt_q[2:0] == 3'd7) tb_sel = 3'd4;
+                            kpop = 1'b1;
                             rb_k = {2'b00, cnt_q[2:1]};
                             clra_k = 1'b1;
                         end
@@ -413,10 +446,12 @@ module skein512_lw_ctrl #(
                 end
                 P_OUT: begin
                     ka = {2'b00, cnt_q[3:2]};
+                    ohalf = cnt_q[1];
                     if (dst_ready) begin
                         dst_write = 1'b1;
                         cnt_d = cnt_q + 4'd1;
                         ka = {2'b00, cnt_d[3:2]};
+                        ohalf = cnt_d[1];
                         if (done) begin
                             cnt_d = 4'd0;
                             p_d = P_IDLE;
@@ -439,13 +474,18 @@ module skein512_lw_ctrl #(
             pend_q <= 1'b0;
             p_q <= P_ZERO;
             cnt_q <= 4'd0;
+            ph_q <= 1'b0;
+            idle_q <= 2'd0;
         end else begin
             in_q <= in_d;
             word_q <= word_d;
             msg_first_q <= msg_first_d;
             wreg_q <= wreg_d;
             af_q <= af_d;
-            ivreq_q <= (p_q == P_IDLE && ivreq_q && !af_q) ? 1'b0 : ivreq_d;
+            ivreq_q <= (p_q == P_IDLE && ivreq_q && !af_q && !ph_q) ? 1'b0 : ivreq_d;
+            ph_q <= !ph_q && !hold;
+            if (!ph_q) idle_q <= (wee_k || weo_k || kwe_k) ? 2'd0
+                                 : (idle_q == 2'd3) ? 2'd3 : idle_q + 2'd1;
             pend_q <= pend_d;
             p_q <= p_d;
             cnt_q <= cnt_d;

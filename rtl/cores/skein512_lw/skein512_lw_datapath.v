@@ -1,36 +1,43 @@
 `default_nettype none
-// skein512_lw_datapath: one 64-bit MIX unit of Threefish-512 in a three-stage pipeline,
-// with the state, the message and the key in distributed (LUT) RAM.
+// skein512_lw_datapath: the Threefish-512 MIX unit of the lightweight Skein-512-256
+// cores, folded to 32 bits: every operation (MIX, key injection, COPY, IV, FIN, PAR)
+// takes two cycles, the low half (ph = 0 at issue) then the high half, with the carry of
+// each adder kept in a flip-flop between the halves.
 //
-// Storage (16 x 64 bits each, one write and one asynchronous read port):
-// - bank E holds the even state words, bank O the odd ones: slots 0..3 the state
-//   (renamed in place from round to round, see skein512_lw_seq), 4..7 and 8..11 two
-//   message buffers (the block being hashed, kept for the feed-forward, and the next
-//   block being read), 12 a zero word;
-// - the key memory holds the chaining value K0..K7, the parity word K8 and a zero word
-//   (address 9); it is read twice per cycle (subkey words of both MIX inputs), so the
-//   tools build two copies with the same writes.
+// Storage (32 x 32 bits each, address {word, half}, one write and one asynchronous read
+// port, in distributed RAM):
+// - bank E holds the even state words, bank O the odd ones: word slots 0..3 the state
+//   (renamed in place, see skein512_lw_ctrl), 4..7 and 8..11 two message buffers,
+//   12 a zero word;
+// - the key memory holds K0..K7, the parity word K8 and a zero word (slot 9), with one
+//   read port; the odd words of a subkey are read in the round before the injection (a
+//   round without key words) into an 8 x 32-bit queue of flip-flops (skein512_lw_ctrl).
 //
-// Stages of one operation:
-//   K: kA_q = key[ka] + TA, kB_q = key[kb] + TB  (subkey words with the tweak word or
-//      the subkey counter added; TA also carries message words and IV words in)
-//   I: a_q = E[ra] + kA_q, b_q = O[rb] + kB_q   (key injection; a zero key otherwise)
-//   M: y0 = a_q + b_q, y1 = rotl(b_q, r) ^ y0   (MIX), written back to E and O;
-//      or the chaining value word y0 ^ message word (E or O read), written to the key
-//      memory, and accumulated into the parity word.
+// Stages of operation i, issued in cycle 2i (ph = 0), one half per cycle:
+//   K  (2i, 2i+1):   kA = key[ka] + TA (or zero), kB from the key queue (or zero)
+//   I  (2i+1, 2i+2): a = E[ra] + kA, b = O[rb] + kB (key injection; kA = kB = 0 else)
+//   Y  (2i+2, 2i+3): y0 = a + b
+//   M  (2i+3, 2i+4): y1 = rotl(b, r) ^ y0 (half h from both halves of b, kept in bm_q),
+//                    y0 and y1 written to E and O; or the chaining half y0 ^ message
+//                    half (read from E or O) written to the key memory and folded into
+//                    the parity word, or the parity half written.
+// The operation fields are taken with the issue (ph = 0) and move on every two cycles.
 module skein512_lw_datapath #(
     // key-schedule parity constant C240 (v1.3: 0x1BD11BDAA9FC1A22)
     parameter [63:0] C240 = 64'h1BD11BDAA9FC1A22
 ) (
     input  wire        clk,
+    input  wire        ph,         // 0: the issue cycle (low half of stage K)
     // bus words into the message word assembler
     input  wire [15:0] din,
     input  wire        asm_shift,
     // stage K: key addresses and the operands added to the key words
     input  wire [3:0]  ka,
-    input  wire [3:0]  kb,
-    input  wire [2:0]  ta_sel,     // 0 zero, 1 t0, 2 t1, 3 t2, 4 message word, 5 IV word
-    input  wire [2:0]  tb_sel,     // 0 zero, 1 t0, 2 t1, 3 t2, 4 subkey counter
+    input  wire [2:0]  ta_sel,     // 0 zero, 1 t0, 2 t1, 3 t2, 4 message word, 5 IV word,
+                                   // 6 subkey counter
+    input  wire        kpush,      // the key word into the key queue
+    input  wire        kpop,       // stage I's second key word from the key queue
+    input  wire        clrk,       // stage I's first key word is zero
     input  wire [2:0]  iv_idx,
     input  wire [4:0]  sval,
     input  wire [63:0] t0,
@@ -53,22 +60,30 @@ module skein512_lw_datapath #(
     input  wire        modd_k,     // ... from bank O (else E)
     input  wire [3:0]  mslot_k,
     input  wire        par_init,   // start a new parity word (C240)
-    // key word for the digest output (registered read of ka)
-    output wire [63:0] kout
+    // digest output: key half read at ka (registered), no carry
+    input  wire        outm,
+    input  wire        ohalf,
+    output wire [31:0] kout
 );
 
-    // Message word assembler: four bus words, bytes swapped (Skein is little-endian)
+    // Message word assembler: four bus words, bytes swapped (Skein is little-endian);
+    // the upper half is kept for the second cycle of a COPY
     reg [63:0] asm_q;
+    reg [31:0] asm_hi_q;
     always @(posedge clk) begin
         if (asm_shift) asm_q <= {din[7:0], din[15:8], asm_q[63:16]};
+        if (!ph) asm_hi_q <= asm_q[63:32];
     end
 
     // Memories
-    reg [63:0] bank_e [0:15];
-    reg [63:0] bank_o [0:15];
-    reg [63:0] key_m  [0:15];
+    reg [31:0] bank_e [0:31];
+    reg [31:0] bank_o [0:31];
+    reg [31:0] key_m  [0:31];
 
-    // Pipeline fields
+    // Stage K fields kept for the high half, and the pipeline fields
+    reg [3:0] ka_r;
+    reg [2:0] ta_sel_r, iv_idx_r;
+    reg       kpush_r, kpop_r, clrk_r;
     reg [3:0] ra_i, rb_i, wae_i, wao_i, kwa_i, mslot_i;
     reg       clra_i, clrb_i, wee_i, weo_i, kwe_i, par_i, mrd_i, modd_i;
     reg [5:0] rot_i;
@@ -76,105 +91,154 @@ module skein512_lw_datapath #(
     reg       wee_m, weo_m, kwe_m, par_m, mrd_m, modd_m;
     reg [5:0] rot_m;
 
-    // Stage K
-    wire [63:0] t1 = {tflags, 55'd0};
-    wire [63:0] t2 = t0 ^ t1;
-    reg  [63:0] ta, tb;
-    reg  [63:0] iv_word;
+    // ------------------------------------------------------------------ stage K
+    wire       kfresh = !ph || outm;
+    wire [3:0] ka_e = kfresh ? ka : ka_r;
+    wire [2:0] tas = ph ? ta_sel_r : ta_sel;
+    wire       push_e = ph ? kpush_r : kpush;
+    wire       pop_e = ph ? kpop_r : kpop;
+    wire       clrk_e = ph ? clrk_r : clrk;
+    wire [2:0] ivi = ph ? iv_idx_r : iv_idx;
+    wire       kh = outm ? ohalf : ph;
+
+    wire [31:0] t0h = ph ? t0[63:32] : t0[31:0];
+    wire [31:0] t1h = ph ? {tflags, 23'd0} : 32'd0;
+    reg  [31:0] ta, ivh;
     always @* begin
-        case (iv_idx)
-            3'd0: iv_word = 64'hCCD044A12FDB3E13;
-            3'd1: iv_word = 64'hE83590301A79A9EB;
-            3'd2: iv_word = 64'h55AEA0614F816E6F;
-            3'd3: iv_word = 64'h2A2767A4AE9B94DB;
-            3'd4: iv_word = 64'hEC06025E74DD7683;
-            3'd5: iv_word = 64'hE7A436CDC4746251;
-            3'd6: iv_word = 64'hC36FBAF9393AD185;
-            default: iv_word = 64'h3EEDBA1833EDFC13;
+        case ({ivi, ph})
+            4'd0: ivh = 32'h2FDB3E13;  4'd1: ivh = 32'hCCD044A1;
+            4'd2: ivh = 32'h1A79A9EB;  4'd3: ivh = 32'hE8359030;
+            4'd4: ivh = 32'h4F816E6F;  4'd5: ivh = 32'h55AEA061;
+            4'd6: ivh = 32'hAE9B94DB;  4'd7: ivh = 32'h2A2767A4;
+            4'd8: ivh = 32'h74DD7683;  4'd9: ivh = 32'hEC06025E;
+            4'd10: ivh = 32'hC4746251; 4'd11: ivh = 32'hE7A436CD;
+            4'd12: ivh = 32'h393AD185; 4'd13: ivh = 32'hC36FBAF9;
+            4'd14: ivh = 32'h33EDFC13; default: ivh = 32'h3EEDBA18;
         endcase
-        case (ta_sel)
-            3'd1: ta = t0;
-            3'd2: ta = t1;
-            3'd3: ta = t2;
-            3'd4: ta = asm_q;
-            3'd5: ta = iv_word;
-            default: ta = 64'd0;
-        endcase
-        case (tb_sel)
-            3'd1: tb = t0;
-            3'd2: tb = t1;
-            3'd3: tb = t2;
-            3'd4: tb = {59'd0, sval};
-            default: tb = 64'd0;
+        case (tas)
+            3'd1: ta = t0h;
+            3'd2: ta = t1h;
+            3'd3: ta = t0h ^ t1h;
+            3'd4: ta = ph ? asm_hi_q : asm_q[31:0];
+            3'd5: ta = ivh;
+            3'd6: ta = ph ? 32'd0 : {27'd0, sval};
+            default: ta = 32'd0;
         endcase
     end
 
-    reg [63:0] ka_q, kb_q;
+    // Key queue: the odd words of the next subkey, computed in the round before its
+    // injection (when the key memory's read port is free) and taken in order; a push and
+    // a pop both move the queue by one half-word, and they never meet in one round
+    reg  [31:0] kq [0:7];
+    reg  [31:0] ka_q, kb_q;
+    reg         kca_q;
+    wire        kcin = ph && !outm;
+    wire [32:0] ka_sum = {1'b0, key_m[{ka_e, kh}]} + {1'b0, ta} + {32'd0, kcin && kca_q};
+    integer     qi;
     always @(posedge clk) begin
-        ka_q <= key_m[ka] + ta;
-        kb_q <= key_m[kb] + tb;
-        ra_i <= ra_k;
-        rb_i <= rb_k;
-        clra_i <= clra_k;
-        clrb_i <= clrb_k;
-        wee_i <= wee_k;
-        weo_i <= weo_k;
-        wae_i <= wae_k;
-        wao_i <= wao_k;
-        rot_i <= rot_k;
-        kwe_i <= kwe_k;
-        kwa_i <= kwa_k;
-        par_i <= par_k;
-        mrd_i <= mrd_k;
-        modd_i <= modd_k;
-        mslot_i <= mslot_k;
+        ka_q <= clrk_e ? 32'd0 : ka_sum[31:0];
+        kb_q <= pop_e ? kq[0] : 32'd0;
+        kca_q <= ka_sum[32];
+        if (push_e || pop_e) begin
+            for (qi = 0; qi < 7; qi = qi + 1) kq[qi] <= kq[qi + 1];
+            kq[7] <= ka_sum[31:0];
+        end
+        if (!ph) begin
+            ka_r <= ka;
+            ta_sel_r <= ta_sel;
+            kpush_r <= kpush;
+            kpop_r <= kpop;
+            clrk_r <= clrk;
+            iv_idx_r <= iv_idx;
+            ra_i <= ra_k;
+            rb_i <= rb_k;
+            clra_i <= clra_k;
+            clrb_i <= clrb_k;
+            wee_i <= wee_k;
+            weo_i <= weo_k;
+            wae_i <= wae_k;
+            wao_i <= wao_k;
+            rot_i <= rot_k;
+            kwe_i <= kwe_k;
+            kwa_i <= kwa_k;
+            par_i <= par_k;
+            mrd_i <= mrd_k;
+            modd_i <= modd_k;
+            mslot_i <= mslot_k;
+        end
     end
     assign kout = ka_q;
 
-    // Stage I (the bank read ports serve stage M's message read when it has one)
+    // ------------------------------------------------------------------ stage I
+    // low half when ph = 1, high half when ph = 0; the bank read ports serve stage M's
+    // message read when it has one
+    wire        hb = !ph;
     wire [3:0]  ra = (mrd_m && !modd_m) ? mslot_m : ra_i;
     wire [3:0]  rb = (mrd_m && modd_m) ? mslot_m : rb_i;
-    wire [63:0] e_rd = bank_e[ra];
-    wire [63:0] o_rd = bank_o[rb];
-    reg  [63:0] a_q, b_q;
+    wire [31:0] e_rd = bank_e[{ra, hb}];
+    wire [31:0] o_rd = bank_o[{rb, hb}];
+    reg  [31:0] a_q, b_q;
+    reg         ica_q, icb_q;
+    reg  [63:0] bm_q;
+    wire [32:0] a_sum = {1'b0, e_rd} + {1'b0, ka_q} + {32'd0, hb && ica_q};
+    wire [32:0] b_sum = {1'b0, o_rd} + {1'b0, kb_q} + {32'd0, hb && icb_q};
+    wire [31:0] a_d = clra_i ? 32'd0 : a_sum[31:0];
+    wire [31:0] b_d = clrb_i ? 32'd0 : b_sum[31:0];
     always @(posedge clk) begin
-        if (clra_i) a_q <= 64'd0;
-        else a_q <= e_rd + ka_q;
-        if (clrb_i) b_q <= 64'd0;
-        else b_q <= o_rd + kb_q;
-        wee_m <= wee_i;
-        weo_m <= weo_i;
-        wae_m <= wae_i;
-        wao_m <= wao_i;
-        rot_m <= rot_i;
-        kwe_m <= kwe_i;
-        kwa_m <= kwa_i;
-        par_m <= par_i;
-        mrd_m <= mrd_i;
-        modd_m <= modd_i;
-        mslot_m <= mslot_i;
+        a_q <= a_d;
+        b_q <= b_d;
+        ica_q <= a_sum[32];
+        icb_q <= b_sum[32];
+        if (!ph) begin
+            bm_q <= {b_d, b_q};
+            wee_m <= wee_i;
+            weo_m <= weo_i;
+            wae_m <= wae_i;
+            wao_m <= wao_i;
+            rot_m <= rot_i;
+            kwe_m <= kwe_i;
+            kwa_m <= kwa_i;
+            par_m <= par_i;
+            mrd_m <= mrd_i;
+            modd_m <= modd_i;
+            mslot_m <= mslot_i;
+        end
     end
 
-    // Stage M
-    wire [63:0] y0 = a_q + b_q;
-    wire [63:0] y1;
-    skein512_lw_rotl #(
-        .W(64)
-    ) u_rotl (
-        .x(b_q),
-        .r(rot_m),
-        .z(y0),
+    // ------------------------------------------------------------------ stage Y
+    // low half when ph = 0, high half when ph = 1
+    reg  [31:0] y0_q;
+    reg         yc_q;
+    wire [32:0] y_sum = {1'b0, a_q} + {1'b0, b_q} + {32'd0, ph && yc_q};
+    always @(posedge clk) begin
+        y0_q <= y_sum[31:0];
+        yc_q <= y_sum[32];
+    end
+
+    // ------------------------------------------------------------------ stage M
+    // low half when ph = 1, high half when ph = 0 (hb)
+    wire        sw = hb ^ rot_m[5];
+    wire [31:0] y1;
+    skein512_lw_funnel #(
+        .W(32)
+    ) u_funnel (
+        .x(sw ? bm_q[63:32] : bm_q[31:0]),
+        .w(sw ? bm_q[31:1] : bm_q[63:33]),
+        .s(rot_m[4:0]),
+        .z(y0_q),
         .y(y1)
     );
-    wire [63:0] chain = y0 ^ (modd_m ? o_rd : e_rd);
+    wire [31:0] chain = y0_q ^ (modd_m ? o_rd : e_rd);
+    // parity word: the low half in par_q[31:0]; it turns by 32 bits with every half
+    // written to the key memory
     reg  [63:0] par_q;
-    wire [63:0] kw = par_m ? par_q : chain;
+    wire [31:0] kw = par_m ? par_q[31:0] : chain;
     always @(posedge clk) begin
-        if (wee_m) bank_e[wae_m] <= y0;
-        if (weo_m) bank_o[wao_m] <= y1;
-        if (kwe_m) key_m[kwa_m] <= kw;
+        if (wee_m) bank_e[{wae_m, hb}] <= y0_q;
+        if (weo_m) bank_o[{wao_m, hb}] <= y1;
+        if (kwe_m) key_m[{kwa_m, hb}] <= kw;
         if (par_init) par_q <= C240;
-        else if (kwe_m && !par_m) par_q <= par_q ^ chain;
+        else if (kwe_m) par_q <= {par_q[31:0] ^ chain, par_q[63:32]};
     end
 
 endmodule
