@@ -51,14 +51,15 @@ module skein512_lw_core #(
         end
     end
 
-    wire        asm_shift, clra_k, clrb_k, wee_k, weo_k, kwe_k, par_k, mrd_k, modd_k, par_init;
+    wire        asm_shift, clra_k, clrb_k, wee_k, weo_k, kwe_k, mrd_k, modd_k, par_init;
     wire        kpush, kpop, clrk;
-    wire [3:0]  ka, ra_k, rb_k, wae_k, wao_k, kwa_k, mslot_k;
+    wire [3:0]  ka, ra_k, rb_k, wae_k, wao_k, mslot_k;
+    wire [2:0]  kwa_k;
     wire [2:0]  ta_sel, iv_idx;
     wire [4:0]  sval;
     wire [63:0] t0;
     wire [31:0] kout;
-    wire        ph, outm, ohalf;
+    wire        ph, outm, ohalf, hold;
     wire [8:0]  tflags;
     wire [5:0]  rot_k;
     wire        out_sel;
@@ -94,7 +95,6 @@ module skein512_lw_core #(
         .rot_k(rot_k),
         .kwe_k(kwe_k),
         .kwa_k(kwa_k),
-        .par_k(par_k),
         .mrd_k(mrd_k),
         .modd_k(modd_k),
         .mslot_k(mslot_k),
@@ -102,6 +102,7 @@ module skein512_lw_core #(
         .out_sel(out_sel),
         .ph(ph),
         .outm(outm),
+        .hold(hold),
         .ohalf(ohalf)
     );
 
@@ -110,6 +111,7 @@ module skein512_lw_core #(
     ) u_datapath (
         .clk(clk),
         .ph(ph),
+        .hold(hold),
         .din(din),
         .asm_shift(asm_shift),
         .ka(ka),
@@ -132,7 +134,6 @@ module skein512_lw_core #(
         .rot_k(rot_k),
         .kwe_k(kwe_k),
         .kwa_k(kwa_k),
-        .par_k(par_k),
         .mrd_k(mrd_k),
         .modd_k(modd_k),
         .mslot_k(mslot_k),

@@ -52,8 +52,7 @@ module skein512_lw_ctrl #(
     output reg  [3:0]   wao_k,
     output reg  [5:0]   rot_k,
     output reg          kwe_k,
-    output reg  [3:0]   kwa_k,
-    output reg          par_k,
+    output reg  [2:0]   kwa_k,
     output reg          mrd_k,
     output reg          modd_k,
     output reg  [3:0]   mslot_k,
@@ -61,6 +60,7 @@ module skein512_lw_ctrl #(
     output reg          out_sel,     // 16-bit word of the 32-bit key half read
     output wire         ph,
     output wire         outm,
+    output wire         hold,
     output reg          ohalf
 );
 
@@ -71,7 +71,7 @@ module skein512_lw_ctrl #(
         end
     end
 
-    localparam [3:0] KZERO = 4'd9;     // zero word of the key memory
+    localparam [3:0] KZERO = 4'd9;     // key address reading zero (8: the parity word K8)
     localparam [3:0] VZERO = 4'd12;    // zero word of banks E and O
     localparam [1:0] I_HDR = 2'd0, I_DATA = 2'd1, I_WAIT = 2'd2;
     localparam [2:0] P_ZERO = 3'd0, P_IDLE = 3'd1, P_IV = 3'd2, P_RUN = 3'd3,
@@ -106,7 +106,9 @@ module skein512_lw_ctrl #(
     reg           ivreq_q, ivreq_d;      // a message started: load the IV
     // the complete block
     reg           pend_q, pend_d;
-    reg [63:0]    bpos_q, bpos_d;
+    reg [63:0]    bpos_q;
+    reg           add8_q;                // the output block's position (8) follows
+    reg           take_out;              // the output block follows the block taken
     reg           bfirst_q, bfirst_d;
     reg           bfinal_q, bfinal_d;
     reg           bpad_q, bpad_d;
@@ -136,7 +138,7 @@ module skein512_lw_ctrl #(
     wire          done = p_q == P_OUT && dst_ready && cnt_q == 4'd15;
     // Nothing to do and the pipeline drained: the phase waits at 0, so that work starts
     // at the same phase whatever the input's timing
-    wire          hold = p_q == P_IDLE && !ivreq_q && !af_q && !full && idle_q == 2'd3;
+    assign hold = p_q == P_IDLE && !ivreq_q && !af_q && !full && idle_q == 2'd3;
 
     assign ph = ph_q;
     assign outm = p_q == P_OUT || p_q == P_OPREP;
@@ -247,7 +249,7 @@ module skein512_lw_ctrl #(
         creg_d = creg_q;
         czero_d = czero_q;
         pend_d = pend_q;
-        bpos_d = bpos_q;
+        take_out = 1'b0;
         bfirst_d = bfirst_q;
         bfinal_d = bfinal_q;
         bpad_d = bpad_q;
@@ -274,18 +276,15 @@ module skein512_lw_ctrl #(
         wao_k = VZERO;
         rot_k = rot(d_q[2:0], j_q);
         kwe_k = 1'b0;
-        kwa_k = cnt_q;
-        par_k = 1'b0;
+        kwa_k = cnt_q[2:0];
         mrd_k = 1'b0;
         modd_k = cnt_q[0];
         mslot_k = VZERO;
         par_init = 1'b0;
 
         // input side: a block's last word
-        if (init_blk) bpos_d = 64'd0;
         if (in_q == I_DATA && src_read && word_q == 5'd31) begin
             pend_d = 1'b1;
-            bpos_d = bpos_q + {57'd0, blk_bytes};
             bfirst_d = blk_first_q;
             bfinal_d = blk_final;
             bpad_d = blk_final && !blk_whole && tail_frac_q;
@@ -308,8 +307,6 @@ module skein512_lw_ctrl #(
                     clrb_k = 1'b1;
                     wee_k = 1'b1;
                     weo_k = 1'b1;
-                    kwe_k = 1'b1;
-                    kwa_k = KZERO;
                     mrd_k = 1'b1;
                     modd_k = 1'b0;
                     cnt_d = cnt_q + 4'd1;
@@ -336,7 +333,7 @@ module skein512_lw_ctrl #(
                         p_d = P_PRE;
                         if (bfinal_q && !bout_q) begin
                             // the message's last block: the output block follows
-                            bpos_d = 64'd8;
+                            take_out = 1'b1;
                             bfirst_d = 1'b1;
                             bpad_d = 1'b0;
                             bout_d = 1'b1;
@@ -346,19 +343,16 @@ module skein512_lw_ctrl #(
                     end
                 end
                 P_IV: begin
-                    if (cnt_q[3]) begin
-                        kwe_k = 1'b1;
-                        par_k = 1'b1;
+                    // IV word: a' = 0 + (0 + IV), b' = 0, message word 0
+                    ta_sel = 3'd5;
+                    kwe_k = 1'b1;
+                    mrd_k = 1'b1;
+                    modd_k = 1'b0;
+                    par_init = cnt_q == 4'd0;
+                    cnt_d = cnt_q + 4'd1;
+                    if (cnt_q == 4'd7) begin
                         cnt_d = 4'd0;
                         p_d = P_IDLE;
-                    end else begin
-                        // IV word: a' = 0 + (0 + IV), b' = 0, message word 0
-                        ta_sel = 3'd5;
-                        kwe_k = 1'b1;
-                        mrd_k = 1'b1;
-                        modd_k = 1'b0;
-                        par_init = cnt_q == 4'd0;
-                        cnt_d = cnt_q + 4'd1;
                     end
                 end
                 P_PRE: begin
@@ -415,12 +409,7 @@ module skein512_lw_ctrl #(
                     end
                 end
                 P_FIN: begin
-                    if (cnt_q[3]) begin
-                        kwe_k = 1'b1;
-                        par_k = 1'b1;
-                        cnt_d = 4'd0;
-                        p_d = czero_q ? P_OPREP : P_IDLE;
-                    end else begin
+                    begin
                         // subkey 18 (s9 = 0, s mod 3 = 0) and the feed-forward of word cnt
                         if (!cnt_q[0]) begin
                             ka = cnt_q;
@@ -438,6 +427,10 @@ module skein512_lw_ctrl #(
                         mslot_k = czero_q ? VZERO : {creg_q, !creg_q, cnt_q[2:1]};
                         par_init = cnt_q == 4'd0;
                         cnt_d = cnt_q + 4'd1;
+                        if (cnt_q == 4'd7) begin
+                            cnt_d = 4'd0;
+                            p_d = czero_q ? P_OPREP : P_IDLE;
+                        end
                     end
                 end
                 P_OPREP: begin
@@ -461,6 +454,16 @@ module skein512_lw_ctrl #(
                 default: p_d = P_IDLE;
             endcase
         end
+    end
+
+    // Block position in bytes: cleared at a message's start and for the output block
+    // (then 8 added), a block's bytes added at its last word; the clear is the flip-flops'
+    // synchronous reset and both additions use one adder
+    wire          blk_end = in_q == I_DATA && src_read && word_q == 5'd31;
+    always @(posedge clk) begin
+        add8_q <= take_out;
+        if (init_blk || take_out) bpos_q <= 64'd0;
+        else if (blk_end || add8_q) bpos_q <= bpos_q + {57'd0, add8_q ? 7'd8 : blk_bytes};
     end
 
     always @(posedge clk) begin
@@ -498,7 +501,6 @@ module skein512_lw_ctrl #(
         blk_first_q <= blk_first_d;
         af_idx_q <= af_idx_d;
         af_reg_q <= af_reg_d;
-        bpos_q <= bpos_d;
         bfirst_q <= bfirst_d;
         bfinal_q <= bfinal_d;
         bpad_q <= bpad_d;

@@ -28,6 +28,7 @@ module skein512_lw_datapath #(
 ) (
     input  wire        clk,
     input  wire        ph,         // 0: the issue cycle (low half of stage K)
+    input  wire        hold,       // the phase stays 0 after this cycle (idle)
     // bus words into the message word assembler
     input  wire [15:0] din,
     input  wire        asm_shift,
@@ -54,8 +55,7 @@ module skein512_lw_datapath #(
     input  wire [3:0]  wao_k,
     input  wire [5:0]  rot_k,
     input  wire        kwe_k,
-    input  wire [3:0]  kwa_k,
-    input  wire        par_k,      // write the parity word instead of a chaining word
+    input  wire [2:0]  kwa_k,
     input  wire        mrd_k,      // read a message word in stage M
     input  wire        modd_k,     // ... from bank O (else E)
     input  wire [3:0]  mslot_k,
@@ -78,17 +78,18 @@ module skein512_lw_datapath #(
     // Memories
     reg [31:0] bank_e [0:31];
     reg [31:0] bank_o [0:31];
-    reg [31:0] key_m  [0:31];
+    reg [31:0] key_m  [0:15];
 
     // Stage K fields kept for the high half, and the pipeline fields
     reg [3:0] ka_r;
     reg [2:0] ta_sel_r, iv_idx_r;
     reg       kpush_r, kpop_r, clrk_r;
-    reg [3:0] ra_i, rb_i, wae_i, wao_i, kwa_i, mslot_i;
-    reg       clra_i, clrb_i, wee_i, weo_i, kwe_i, par_i, mrd_i, modd_i;
+    reg [3:0] ra_i, rb_i, wae_i, wao_i, mslot_i;
+    reg [2:0] kwa_i, kwa_m;
+    reg       clra_i, clrb_i, wee_i, weo_i, kwe_i, mrd_i, modd_i;
     reg [5:0] rot_i;
-    reg [3:0] wae_m, wao_m, kwa_m, mslot_m;
-    reg       wee_m, weo_m, kwe_m, par_m, mrd_m, modd_m;
+    reg [3:0] wae_m, wao_m, mslot_m;
+    reg       wee_m, weo_m, kwe_m, mrd_m, modd_m;
     reg [5:0] rot_m;
 
     // ------------------------------------------------------------------ stage K
@@ -133,7 +134,11 @@ module skein512_lw_datapath #(
     reg  [31:0] ka_q, kb_q;
     reg         kca_q;
     wire        kcin = ph && !outm;
-    wire [32:0] ka_sum = {1'b0, key_m[{ka_e, kh}]} + {1'b0, ta} + {32'd0, kcin && kca_q};
+    // key word half: K0..K7 from the memory, K8 from the parity register (its half of
+    // this phase is always in par_q[63:32]), 9 reads zero
+    reg  [63:0] par_q;
+    wire [31:0] kread = (ka_e == 4'd9) ? 32'd0 : ka_e[3] ? par_q[63:32] : key_m[{ka_e[2:0], kh}];
+    wire [32:0] ka_sum = {1'b0, kread} + {1'b0, ta} + {32'd0, kcin && kca_q};
     integer     qi;
     always @(posedge clk) begin
         ka_q <= clrk_e ? 32'd0 : ka_sum[31:0];
@@ -161,7 +166,6 @@ module skein512_lw_datapath #(
             rot_i <= rot_k;
             kwe_i <= kwe_k;
             kwa_i <= kwa_k;
-            par_i <= par_k;
             mrd_i <= mrd_k;
             modd_i <= modd_k;
             mslot_i <= mslot_k;
@@ -198,7 +202,6 @@ module skein512_lw_datapath #(
             rot_m <= rot_i;
             kwe_m <= kwe_i;
             kwa_m <= kwa_i;
-            par_m <= par_i;
             mrd_m <= mrd_i;
             modd_m <= modd_i;
             mslot_m <= mslot_i;
@@ -229,16 +232,15 @@ module skein512_lw_datapath #(
         .y(y1)
     );
     wire [31:0] chain = y0_q ^ (modd_m ? o_rd : e_rd);
-    // parity word: the low half in par_q[31:0]; it turns by 32 bits with every half
-    // written to the key memory
-    reg  [63:0] par_q;
-    wire [31:0] kw = par_m ? par_q[31:0] : chain;
+    // parity word K8: turns by 32 bits with every phase change, so that par_q[31:0] holds
+    // the half of stage M and par_q[63:32] the half of stage K; the chaining halves written
+    // to the key memory are folded in
     always @(posedge clk) begin
         if (wee_m) bank_e[{wae_m, hb}] <= y0_q;
         if (weo_m) bank_o[{wao_m, hb}] <= y1;
-        if (kwe_m) key_m[{kwa_m, hb}] <= kw;
+        if (kwe_m) key_m[{kwa_m, hb}] <= chain;
         if (par_init) par_q <= C240;
-        else if (kwe_m) par_q <= {par_q[31:0] ^ chain, par_q[63:32]};
+        else if (ph || !hold) par_q <= {par_q[31:0] ^ (kwe_m ? chain : 32'd0), par_q[63:32]};
     end
 
 endmodule
