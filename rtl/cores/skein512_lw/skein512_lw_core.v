@@ -51,9 +51,11 @@ module skein512_lw_core #(
         end
     end
 
-    wire        asm_shift, clra_k, clrb_k, wee_k, weo_k, kwe_k, mrd_k, modd_k, par_init;
+    wire        nb_pre, nb_push, nb_pop, clra_k, clrb_k, wee_k, weo_k, kwe_k, mrd_k, modd_k, par_init;
     wire        kpush, kpop, clrk;
-    wire [3:0]  ka, ra_k, rb_k, wae_k, wao_k, mslot_k;
+    wire [3:0]  ka;
+    wire [2:0]  ra_k, rb_k, wae_k, wao_k, mslot_k;
+    wire        zra_k, zrb_k, zm_k;
     wire [2:0]  kwa_k;
     wire [2:0]  ta_sel, iv_idx;
     wire [4:0]  sval;
@@ -74,7 +76,9 @@ module skein512_lw_core #(
         .src_read(src_read),
         .dst_ready(dst_ready),
         .dst_write(dst_write),
-        .asm_shift(asm_shift),
+        .nb_pre(nb_pre),
+        .nb_push(nb_push),
+        .nb_pop(nb_pop),
         .ka(ka),
         .kpush(kpush),
         .kpop(kpop),
@@ -86,6 +90,9 @@ module skein512_lw_core #(
         .tflags(tflags),
         .ra_k(ra_k),
         .rb_k(rb_k),
+        .zra_k(zra_k),
+        .zrb_k(zrb_k),
+        .zm_k(zm_k),
         .clra_k(clra_k),
         .clrb_k(clrb_k),
         .wee_k(wee_k),
@@ -113,7 +120,9 @@ module skein512_lw_core #(
         .ph(ph),
         .hold(hold),
         .din(din),
-        .asm_shift(asm_shift),
+        .nb_pre(nb_pre),
+        .nb_push(nb_push),
+        .nb_pop(nb_pop),
         .ka(ka),
         .kpush(kpush),
         .kpop(kpop),
@@ -125,6 +134,9 @@ module skein512_lw_core #(
         .tflags(tflags),
         .ra_k(ra_k),
         .rb_k(rb_k),
+        .zra_k(zra_k),
+        .zrb_k(zrb_k),
+        .zm_k(zm_k),
         .clra_k(clra_k),
         .clrb_k(clrb_k),
         .wee_k(wee_k),

@@ -32,7 +32,9 @@ module skein512_lw_ctrl #(
     input  wire         dst_ready,
     output reg          dst_write,
     // datapath
-    output reg          asm_shift,
+    output reg          nb_pre,      // the bus word into the half-word pre-register
+    output reg          nb_push,     // the half-word into the next-block queue
+    output reg          nb_pop,      // a LOAD op takes the queue's head
     output reg  [3:0]   ka,
     output reg  [2:0]   ta_sel,
     output reg          kpush,
@@ -42,20 +44,23 @@ module skein512_lw_ctrl #(
     output wire [4:0]   sval,
     output wire [63:0]  t0,
     output wire [8:0]   tflags,
-    output reg  [3:0]   ra_k,
-    output reg  [3:0]   rb_k,
+    output reg  [2:0]   ra_k,
+    output reg  [2:0]   rb_k,
+    output reg          zra_k,       // stage I reads zero from bank E
+    output reg          zrb_k,       // ... from bank O
+    output reg          zm_k,        // stage M's message read is zero
     output reg          clra_k,
     output reg          clrb_k,
     output reg          wee_k,
     output reg          weo_k,
-    output reg  [3:0]   wae_k,
-    output reg  [3:0]   wao_k,
+    output reg  [2:0]   wae_k,
+    output reg  [2:0]   wao_k,
     output reg  [5:0]   rot_k,
     output reg          kwe_k,
     output reg  [2:0]   kwa_k,
     output reg          mrd_k,
     output reg          modd_k,
-    output reg  [3:0]   mslot_k,
+    output reg  [2:0]   mslot_k,
     output reg          par_init,
     output reg          out_sel,     // 16-bit word of the 32-bit key half read
     output wire         ph,
@@ -72,20 +77,18 @@ module skein512_lw_ctrl #(
     end
 
     localparam [3:0] KZERO = 4'd9;     // key address reading zero (8: the parity word K8)
-    localparam [3:0] VZERO = 4'd12;    // zero word of banks E and O
     localparam [1:0] I_HDR = 2'd0, I_DATA = 2'd1, I_WAIT = 2'd2;
-    localparam [2:0] P_ZERO = 3'd0, P_IDLE = 3'd1, P_IV = 3'd2, P_RUN = 3'd3,
-                     P_FIN = 3'd4, P_OPREP = 3'd5, P_OUT = 3'd6,
-                     P_PRE = 3'd7;
+    localparam [2:0] P_IDLE = 3'd0, P_IV = 3'd1, P_RUN = 3'd2, P_FIN = 3'd3,
+                     P_OPREP = 3'd4, P_OUT = 3'd5, P_PRE = 3'd6, P_LOAD = 3'd7;
 
     // ------------------------------------------------------------------ input side
     reg           ph_q;                  // 0: issue cycle (low half), 1: high half
     reg [1:0]     idle_q;                // issue slots without a write since the last one
     reg           msg_first_q, msg_first_d;
     reg [2:0]     p_q, p_d;
-    // a message's first header waits for the reset's zeroing to leave the pipeline, so
-    // that every message starts at the same phase
-    wire          hdr_go = src_ready && (!msg_first_q || (p_q != P_ZERO && idle_q == 2'd3));
+    // a message's first header waits for an empty pipeline (after reset), so that every
+    // message starts at the same phase
+    wire          hdr_go = src_ready && (!msg_first_q || idle_q == 2'd3);
     wire          hdr_last = din[W-1];
     wire [5:0]    hdr_whole = din[W-2:9];
     wire [8:0]    hdr_tail = din[8:0];
@@ -99,10 +102,6 @@ module skein512_lw_ctrl #(
     reg           tail_frac_q, tail_frac_d;
     reg           last_q, last_d;
     reg           blk_first_q, blk_first_d;
-    reg           wreg_q, wreg_d;        // message buffer being filled
-    reg           af_q, af_d;            // an assembled word waits for its COPY
-    reg [2:0]     af_idx_q, af_idx_d;
-    reg           af_reg_q, af_reg_d;
     reg           ivreq_q, ivreq_d;      // a message started: load the IV
     // the complete block
     reg           pend_q, pend_d;
@@ -113,14 +112,13 @@ module skein512_lw_ctrl #(
     reg           bfinal_q, bfinal_d;
     reg           bpad_q, bpad_d;
     reg           bout_q, bout_d;
-    reg           breg_q, breg_d;
 
     wire          blk_whole = whole_q != 0;
     wire          blk_final = last_q && (whole_q == 0 || (whole_q == 1 && !tail_nz_q));
     wire          blk_seg_end = whole_q == 0 || (whole_q == 1 && !(last_q && tail_nz_q));
     wire [6:0]    blk_bytes = blk_whole ? 7'd64 : tail_bytes_q;
     wire [8:0]    bflags = {bfinal_q, bfirst_q, 2'b11, {4{bout_q}}, bpad_q};
-    wire          full = pend_q && !af_q;
+    wire          full = pend_q;
     wire          init_blk = in_q == I_HDR && hdr_go && msg_first_q;
 
     // ------------------------------------------------------------------ sequencer
@@ -132,13 +130,11 @@ module skein512_lw_ctrl #(
     reg [3:0]     cnt_q, cnt_d;
     reg [63:0]    cpos_q, cpos_d;        // tweak of the block being hashed
     reg [8:0]     cflags_q, cflags_d;
-    reg           creg_q, creg_d;        // its message buffer
     reg           czero_q, czero_d;      // its message is zero (the output block)
-    reg           copy_go;
     wire          done = p_q == P_OUT && dst_ready && cnt_q == 4'd15;
     // Nothing to do and the pipeline drained: the phase waits at 0, so that work starts
     // at the same phase whatever the input's timing
-    assign hold = p_q == P_IDLE && !ivreq_q && !af_q && !full && idle_q == 2'd3;
+    assign hold = p_q == P_IDLE && !ivreq_q && !full && idle_q == 2'd3;
 
     assign ph = ph_q;
     assign outm = p_q == P_OUT || p_q == P_OPREP;
@@ -191,13 +187,10 @@ module skein512_lw_ctrl #(
         last_d = last_q;
         msg_first_d = msg_first_q;
         blk_first_d = blk_first_q;
-        wreg_d = wreg_q;
-        af_d = af_q && !copy_go;
-        af_idx_d = af_idx_q;
-        af_reg_d = af_reg_q;
         ivreq_d = ivreq_q;
         src_read = 1'b0;
-        asm_shift = 1'b0;
+        nb_pre = 1'b0;
+        nb_push = 1'b0;
         case (in_q)
             I_HDR: if (hdr_go) begin
                 src_read = 1'b1;
@@ -213,18 +206,14 @@ module skein512_lw_ctrl #(
                 last_d = hdr_last;
                 if (hdr_blocks) in_d = I_DATA;
             end
-            I_DATA: if (src_ready && !pend_q && (!af_q || copy_go)) begin
+            I_DATA: if (src_ready && !pend_q && p_q != P_LOAD) begin
+                // the queue is empty: 16 half-words fill it
                 src_read = 1'b1;
-                asm_shift = 1'b1;
+                nb_pre = !word_q[0];
+                nb_push = word_q[0];
                 word_d = word_q + 5'd1;
-                if (word_q[1:0] == 2'd3) begin
-                    af_d = 1'b1;
-                    af_idx_d = word_q[4:2];
-                    af_reg_d = wreg_q;
-                end
                 if (word_q == 5'd31) begin
                     blk_first_d = 1'b0;
-                    wreg_d = !wreg_q;
                     if (blk_whole) whole_d = whole_q - 6'd1;
                     if (blk_final) msg_first_d = 1'b1;
                     if (blk_seg_end) in_d = last_q ? I_WAIT : I_HDR;
@@ -246,7 +235,6 @@ module skein512_lw_ctrl #(
         cnt_d = cnt_q;
         cpos_d = cpos_q;
         cflags_d = cflags_q;
-        creg_d = creg_q;
         czero_d = czero_q;
         pend_d = pend_q;
         take_out = 1'b0;
@@ -254,8 +242,7 @@ module skein512_lw_ctrl #(
         bfinal_d = bfinal_q;
         bpad_d = bpad_q;
         bout_d = bout_q;
-        breg_d = breg_q;
-        copy_go = 1'b0;
+        nb_pop = 1'b0;
         dst_write = 1'b0;
         out_sel = cnt_q[0];
         ohalf = 1'b0;
@@ -266,20 +253,23 @@ module skein512_lw_ctrl #(
         kpop = 1'b0;
         clrk = 1'b0;
         iv_idx = cnt_q[2:0];
-        ra_k = VZERO;
-        rb_k = VZERO;
+        ra_k = 3'd0;
+        rb_k = 3'd0;
+        zra_k = 1'b1;
+        zrb_k = 1'b1;
+        zm_k = 1'b1;
         clra_k = 1'b0;
         clrb_k = 1'b0;
         wee_k = 1'b0;
         weo_k = 1'b0;
-        wae_k = VZERO;
-        wao_k = VZERO;
+        wae_k = {1'b1, cnt_q[2:1]};
+        wao_k = {1'b1, cnt_q[2:1]};
         rot_k = rot(d_q[2:0], j_q);
         kwe_k = 1'b0;
         kwa_k = cnt_q[2:0];
         mrd_k = 1'b0;
         modd_k = cnt_q[0];
-        mslot_k = VZERO;
+        mslot_k = {1'b1, cnt_q[2:1]};
         par_init = 1'b0;
 
         // input side: a block's last word
@@ -289,32 +279,10 @@ module skein512_lw_ctrl #(
             bfinal_d = blk_final;
             bpad_d = blk_final && !blk_whole && tail_frac_q;
             bout_d = 1'b0;
-            breg_d = wreg_q;
         end
 
-        if (!ph_q && af_q && p_q != P_FIN) begin
-            // COPY: a'= 0 + (0 + message word), b' = 0: y0 = y1 = the word
-            copy_go = 1'b1;
-            ta_sel = 3'd4;
-            wee_k = !af_idx_q[0];
-            weo_k = af_idx_q[0];
-            wae_k = {af_reg_q, !af_reg_q, af_idx_q[2:1]};
-            wao_k = {af_reg_q, !af_reg_q, af_idx_q[2:1]};
-        end else if (!ph_q || p_q == P_OUT) begin
+        if (!ph_q || p_q == P_OUT) begin
             case (p_q)
-                P_ZERO: begin
-                    clra_k = 1'b1;
-                    clrb_k = 1'b1;
-                    wee_k = 1'b1;
-                    weo_k = 1'b1;
-                    mrd_k = 1'b1;
-                    modd_k = 1'b0;
-                    cnt_d = cnt_q + 4'd1;
-                    if (cnt_q == 4'd1) begin
-                        cnt_d = 4'd0;
-                        p_d = P_IDLE;
-                    end
-                end
                 P_IDLE: begin
                     if (ivreq_q) begin
                         cnt_d = 4'd0;
@@ -323,14 +291,14 @@ module skein512_lw_ctrl #(
                         // take the block
                         cpos_d = bpos_q;
                         cflags_d = bflags;
-                        creg_d = breg_q;
                         czero_d = bout_q;
+                        cnt_d = 4'd0;
                         d_d = 7'd0;
                         j_d = 2'd0;
                         s_d = 5'd0;
                         s9_d = 4'd0;
                         m3_d = 3'b001;
-                        p_d = P_PRE;
+                        p_d = bout_q ? P_PRE : P_LOAD;
                         if (bfinal_q && !bout_q) begin
                             // the message's last block: the output block follows
                             take_out = 1'b1;
@@ -353,6 +321,20 @@ module skein512_lw_ctrl #(
                     if (cnt_q == 4'd7) begin
                         cnt_d = 4'd0;
                         p_d = P_IDLE;
+                    end
+                end
+                P_LOAD: begin
+                    // message word cnt from the next-block queue into its slot:
+                    // a' = 0 + (0 + word), b' = 0, so y0 = y1 = the word
+                    ta_sel = 3'd4;
+                    nb_pop = 1'b1;
+                    clrb_k = 1'b1;
+                    wee_k = !cnt_q[0];
+                    weo_k = cnt_q[0];
+                    cnt_d = cnt_q + 4'd1;
+                    if (cnt_q == 4'd7) begin
+                        cnt_d = 4'd0;
+                        p_d = P_PRE;
                     end
                 end
                 P_PRE: begin
@@ -382,15 +364,20 @@ module skein512_lw_ctrl #(
                         clrk = 1'b1;
                     end
                     if (d_q == 7'd0) begin
-                        ra_k = czero_q ? VZERO : {creg_q, !creg_q, j_q};
-                        rb_k = czero_q ? VZERO : {creg_q, !creg_q, j_q};
-                        wae_k = {2'b00, j_q};
-                        wao_k = {2'b00, j_q};
+                        // the message slots (zero for the output block)
+                        ra_k = {1'b1, j_q};
+                        rb_k = {1'b1, j_q};
+                        zra_k = czero_q;
+                        zrb_k = czero_q;
+                        wae_k = {1'b0, j_q};
+                        wao_k = {1'b0, j_q};
                     end else begin
-                        ra_k = {2'b00, j_q + d_q[1:0]};
-                        rb_k = {2'b00, d_q[0] ? (2'd0 - j_q) : j_q};
-                        wae_k = {2'b00, j_q + d_q[1:0]};
-                        wao_k = {2'b00, d_q[0] ? (2'd0 - j_q) : j_q};
+                        ra_k = {1'b0, j_q + d_q[1:0]};
+                        rb_k = {1'b0, d_q[0] ? (2'd0 - j_q) : j_q};
+                        zra_k = 1'b0;
+                        zrb_k = 1'b0;
+                        wae_k = {1'b0, j_q + d_q[1:0]};
+                        wao_k = {1'b0, d_q[0] ? (2'd0 - j_q) : j_q};
                     end
                     wee_k = 1'b1;
                     weo_k = 1'b1;
@@ -414,17 +401,19 @@ module skein512_lw_ctrl #(
                         if (!cnt_q[0]) begin
                             ka = cnt_q;
                             if (cnt_q[2:0] == 3'd6) ta_sel = t_s1;
-                            ra_k = {2'b00, cnt_q[2:1]};
+                            ra_k = {1'b0, cnt_q[2:1]};
+                            zra_k = 1'b0;
                             clrb_k = 1'b1;
                         end else begin
                             kpop = 1'b1;
-                            rb_k = {2'b00, cnt_q[2:1]};
+                            rb_k = {1'b0, cnt_q[2:1]};
+                            zrb_k = 1'b0;
                             clra_k = 1'b1;
                         end
                         kwe_k = 1'b1;
                         mrd_k = 1'b1;
                         modd_k = cnt_q[0];
-                        mslot_k = czero_q ? VZERO : {creg_q, !creg_q, cnt_q[2:1]};
+                        zm_k = czero_q;
                         par_init = cnt_q == 4'd0;
                         cnt_d = cnt_q + 4'd1;
                         if (cnt_q == 4'd7) begin
@@ -471,11 +460,9 @@ module skein512_lw_ctrl #(
             in_q <= I_HDR;
             word_q <= 5'd0;
             msg_first_q <= 1'b1;
-            wreg_q <= 1'b0;
-            af_q <= 1'b0;
             ivreq_q <= 1'b0;
             pend_q <= 1'b0;
-            p_q <= P_ZERO;
+            p_q <= P_IDLE;
             cnt_q <= 4'd0;
             ph_q <= 1'b0;
             idle_q <= 2'd0;
@@ -483,9 +470,7 @@ module skein512_lw_ctrl #(
             in_q <= in_d;
             word_q <= word_d;
             msg_first_q <= msg_first_d;
-            wreg_q <= wreg_d;
-            af_q <= af_d;
-            ivreq_q <= (p_q == P_IDLE && ivreq_q && !af_q && !ph_q) ? 1'b0 : ivreq_d;
+            ivreq_q <= (p_q == P_IDLE && ivreq_q && !ph_q) ? 1'b0 : ivreq_d;
             ph_q <= !ph_q && !hold;
             if (!ph_q) idle_q <= (wee_k || weo_k || kwe_k) ? 2'd0
                                  : (idle_q == 2'd3) ? 2'd3 : idle_q + 2'd1;
@@ -499,13 +484,10 @@ module skein512_lw_ctrl #(
         tail_frac_q <= tail_frac_d;
         last_q <= last_d;
         blk_first_q <= blk_first_d;
-        af_idx_q <= af_idx_d;
-        af_reg_q <= af_reg_d;
         bfirst_q <= bfirst_d;
         bfinal_q <= bfinal_d;
         bpad_q <= bpad_d;
         bout_q <= bout_d;
-        breg_q <= breg_d;
         d_q <= d_d;
         j_q <= j_d;
         s_q <= s_d;
@@ -513,7 +495,6 @@ module skein512_lw_ctrl #(
         m3_q <= m3_d;
         cpos_q <= cpos_d;
         cflags_q <= cflags_d;
-        creg_q <= creg_d;
         czero_q <= czero_d;
     end
 

@@ -29,9 +29,11 @@ module skein512_lw_datapath #(
     input  wire        clk,
     input  wire        ph,         // 0: the issue cycle (low half of stage K)
     input  wire        hold,       // the phase stays 0 after this cycle (idle)
-    // bus words into the message word assembler
+    // bus words into the next-block queue
     input  wire [15:0] din,
-    input  wire        asm_shift,
+    input  wire        nb_pre,
+    input  wire        nb_push,
+    input  wire        nb_pop,
     // stage K: key addresses and the operands added to the key words
     input  wire [3:0]  ka,
     input  wire [2:0]  ta_sel,     // 0 zero, 1 t0, 2 t1, 3 t2, 4 message word, 5 IV word,
@@ -44,21 +46,24 @@ module skein512_lw_datapath #(
     input  wire [63:0] t0,
     input  wire [8:0]  tflags,     // tweak bits 127..119
     // stage I fields, issued with the operation
-    input  wire [3:0]  ra_k,
-    input  wire [3:0]  rb_k,
+    input  wire [2:0]  ra_k,
+    input  wire [2:0]  rb_k,
+    input  wire        zra_k,
+    input  wire        zrb_k,
+    input  wire        zm_k,
     input  wire        clra_k,
     input  wire        clrb_k,
     // stage M fields, issued with the operation
     input  wire        wee_k,
     input  wire        weo_k,
-    input  wire [3:0]  wae_k,
-    input  wire [3:0]  wao_k,
+    input  wire [2:0]  wae_k,
+    input  wire [2:0]  wao_k,
     input  wire [5:0]  rot_k,
     input  wire        kwe_k,
     input  wire [2:0]  kwa_k,
     input  wire        mrd_k,      // read a message word in stage M
     input  wire        modd_k,     // ... from bank O (else E)
-    input  wire [3:0]  mslot_k,
+    input  wire [2:0]  mslot_k,
     input  wire        par_init,   // start a new parity word (C240)
     // digest output: key half read at ka (registered), no carry
     input  wire        outm,
@@ -66,29 +71,38 @@ module skein512_lw_datapath #(
     output wire [31:0] kout
 );
 
-    // Message word assembler: four bus words, bytes swapped (Skein is little-endian);
-    // the upper half is kept for the second cycle of a COPY
-    reg [63:0] asm_q;
-    reg [31:0] asm_hi_q;
+    // Next-block queue: 16 half-words of flip-flops, two bus words each (bytes swapped:
+    // Skein is little-endian); filled while the queue is empty, emptied by the 8 LOAD
+    // operations at a block's start (a push and a pop both move it by one half-word)
+    reg [15:0] pre_q;
+    reg [31:0] nb [0:15];
+    reg        nbpop_r;
+    wire       nbpop_e = ph ? nbpop_r : nb_pop;
+    integer    ni;
     always @(posedge clk) begin
-        if (asm_shift) asm_q <= {din[7:0], din[15:8], asm_q[63:16]};
-        if (!ph) asm_hi_q <= asm_q[63:32];
+        if (nb_pre) pre_q <= {din[7:0], din[15:8]};
+        if (nb_push || nbpop_e) begin
+            for (ni = 0; ni < 15; ni = ni + 1) nb[ni] <= nb[ni + 1];
+            nb[15] <= {din[7:0], din[15:8], pre_q};
+        end
+        if (!ph) nbpop_r <= nb_pop;
     end
 
     // Memories
-    reg [31:0] bank_e [0:31];
-    reg [31:0] bank_o [0:31];
+    reg [31:0] bank_e [0:15];
+    reg [31:0] bank_o [0:15];
     reg [31:0] key_m  [0:15];
 
     // Stage K fields kept for the high half, and the pipeline fields
     reg [3:0] ka_r;
     reg [2:0] ta_sel_r, iv_idx_r;
     reg       kpush_r, kpop_r, clrk_r;
-    reg [3:0] ra_i, rb_i, wae_i, wao_i, mslot_i;
+    reg [2:0] ra_i, rb_i, wae_i, wao_i, mslot_i;
+    reg       zra_i, zrb_i, zm_i, zm_m;
     reg [2:0] kwa_i, kwa_m;
     reg       clra_i, clrb_i, wee_i, weo_i, kwe_i, mrd_i, modd_i;
     reg [5:0] rot_i;
-    reg [3:0] wae_m, wao_m, mslot_m;
+    reg [2:0] wae_m, wao_m, mslot_m;
     reg       wee_m, weo_m, kwe_m, mrd_m, modd_m;
     reg [5:0] rot_m;
 
@@ -120,7 +134,7 @@ module skein512_lw_datapath #(
             3'd1: ta = t0h;
             3'd2: ta = t1h;
             3'd3: ta = t0h ^ t1h;
-            3'd4: ta = ph ? asm_hi_q : asm_q[31:0];
+            3'd4: ta = nb[0];
             3'd5: ta = ivh;
             3'd6: ta = ph ? 32'd0 : {27'd0, sval};
             default: ta = 32'd0;
@@ -157,6 +171,9 @@ module skein512_lw_datapath #(
             iv_idx_r <= iv_idx;
             ra_i <= ra_k;
             rb_i <= rb_k;
+            zra_i <= zra_k;
+            zrb_i <= zrb_k;
+            zm_i <= zm_k;
             clra_i <= clra_k;
             clrb_i <= clrb_k;
             wee_i <= wee_k;
@@ -177,10 +194,15 @@ module skein512_lw_datapath #(
     // low half when ph = 1, high half when ph = 0; the bank read ports serve stage M's
     // message read when it has one
     wire        hb = !ph;
-    wire [3:0]  ra = (mrd_m && !modd_m) ? mslot_m : ra_i;
-    wire [3:0]  rb = (mrd_m && modd_m) ? mslot_m : rb_i;
-    wire [31:0] e_rd = bank_e[{ra, hb}];
-    wire [31:0] o_rd = bank_o[{rb, hb}];
+    // message, or zero (the output block's message, the IV, a LOAD)
+    wire        me = mrd_m && !modd_m;
+    wire        mo = mrd_m && modd_m;
+    wire [2:0]  ra = me ? mslot_m : ra_i;
+    wire [2:0]  rb = mo ? mslot_m : rb_i;
+    wire        ze = me ? zm_m : zra_i;
+    wire        zo = mo ? zm_m : zrb_i;
+    wire [31:0] e_rd = ze ? 32'd0 : bank_e[{ra, hb}];
+    wire [31:0] o_rd = zo ? 32'd0 : bank_o[{rb, hb}];
     reg  [31:0] a_q, b_q;
     reg         ica_q, icb_q;
     reg  [63:0] bm_q;
@@ -205,6 +227,7 @@ module skein512_lw_datapath #(
             mrd_m <= mrd_i;
             modd_m <= modd_i;
             mslot_m <= mslot_i;
+            zm_m <= zm_i;
         end
     end
 
