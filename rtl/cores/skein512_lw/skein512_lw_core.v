@@ -55,7 +55,7 @@ module skein512_lw_core #(
     wire        kpush, kpop, clrk;
     wire [3:0]  ka;
     wire [2:0]  ra_k, rb_k, wae_k, wao_k, mslot_k;
-    wire        zra_k, zrb_k, zm_k;
+    wire        zra_k, zm_k;
     wire [2:0]  kwa_k;
     wire [2:0]  ta_sel, iv_idx;
     wire [4:0]  sval;
@@ -91,7 +91,6 @@ module skein512_lw_core #(
         .ra_k(ra_k),
         .rb_k(rb_k),
         .zra_k(zra_k),
-        .zrb_k(zrb_k),
         .zm_k(zm_k),
         .clra_k(clra_k),
         .clrb_k(clrb_k),
@@ -135,7 +134,6 @@ module skein512_lw_core #(
         .ra_k(ra_k),
         .rb_k(rb_k),
         .zra_k(zra_k),
-        .zrb_k(zrb_k),
         .zm_k(zm_k),
         .clra_k(clra_k),
         .clrb_k(clrb_k),

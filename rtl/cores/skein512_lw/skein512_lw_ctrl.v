@@ -47,7 +47,6 @@ module skein512_lw_ctrl #(
     output reg  [2:0]   ra_k,
     output reg  [2:0]   rb_k,
     output reg          zra_k,       // stage I reads zero from bank E
-    output reg          zrb_k,       // ... from bank O
     output reg          zm_k,        // stage M's message read is zero
     output reg          clra_k,
     output reg          clrb_k,
@@ -256,7 +255,6 @@ module skein512_lw_ctrl #(
         ra_k = 3'd0;
         rb_k = 3'd0;
         zra_k = 1'b1;
-        zrb_k = 1'b1;
         zm_k = 1'b1;
         clra_k = 1'b0;
         clrb_k = 1'b0;
@@ -298,7 +296,7 @@ module skein512_lw_ctrl #(
                         s_d = 5'd0;
                         s9_d = 4'd0;
                         m3_d = 3'b001;
-                        p_d = bout_q ? P_PRE : P_LOAD;
+                        p_d = P_LOAD;
                         if (bfinal_q && !bout_q) begin
                             // the message's last block: the output block follows
                             take_out = 1'b1;
@@ -313,6 +311,7 @@ module skein512_lw_ctrl #(
                 P_IV: begin
                     // IV word: a' = 0 + (0 + IV), b' = 0, message word 0
                     ta_sel = 3'd5;
+                    clrb_k = 1'b1;
                     kwe_k = 1'b1;
                     mrd_k = 1'b1;
                     modd_k = 1'b0;
@@ -325,14 +324,22 @@ module skein512_lw_ctrl #(
                 end
                 P_LOAD: begin
                     // message word cnt from the next-block queue into its slot:
-                    // a' = 0 + (0 + word), b' = 0, so y0 = y1 = the word
-                    ta_sel = 3'd4;
-                    nb_pop = 1'b1;
+                    // a' = 0 + (0 + word), b' = 0, so y0 = y1 = the word; for the
+                    // output block, zero words into both banks' slots (4 operations)
                     clrb_k = 1'b1;
-                    wee_k = !cnt_q[0];
-                    weo_k = cnt_q[0];
                     cnt_d = cnt_q + 4'd1;
-                    if (cnt_q == 4'd7) begin
+                    if (czero_q) begin
+                        wee_k = 1'b1;
+                        weo_k = 1'b1;
+                        wae_k = {1'b1, cnt_q[1:0]};
+                        wao_k = {1'b1, cnt_q[1:0]};
+                    end else begin
+                        ta_sel = 3'd4;
+                        nb_pop = 1'b1;
+                        wee_k = !cnt_q[0];
+                        weo_k = cnt_q[0];
+                    end
+                    if (cnt_q == (czero_q ? 4'd3 : 4'd7)) begin
                         cnt_d = 4'd0;
                         p_d = P_PRE;
                     end
@@ -364,18 +371,16 @@ module skein512_lw_ctrl #(
                         clrk = 1'b1;
                     end
                     if (d_q == 7'd0) begin
-                        // the message slots (zero for the output block)
+                        // the message slots
                         ra_k = {1'b1, j_q};
                         rb_k = {1'b1, j_q};
-                        zra_k = czero_q;
-                        zrb_k = czero_q;
+                        zra_k = 1'b0;
                         wae_k = {1'b0, j_q};
                         wao_k = {1'b0, j_q};
                     end else begin
                         ra_k = {1'b0, j_q + d_q[1:0]};
                         rb_k = {1'b0, d_q[0] ? (2'd0 - j_q) : j_q};
                         zra_k = 1'b0;
-                        zrb_k = 1'b0;
                         wae_k = {1'b0, j_q + d_q[1:0]};
                         wao_k = {1'b0, d_q[0] ? (2'd0 - j_q) : j_q};
                     end
@@ -407,13 +412,12 @@ module skein512_lw_ctrl #(
                         end else begin
                             kpop = 1'b1;
                             rb_k = {1'b0, cnt_q[2:1]};
-                            zrb_k = 1'b0;
                             clra_k = 1'b1;
                         end
                         kwe_k = 1'b1;
                         mrd_k = 1'b1;
                         modd_k = cnt_q[0];
-                        zm_k = czero_q;
+                        zm_k = 1'b0;
                         par_init = cnt_q == 4'd0;
                         cnt_d = cnt_q + 4'd1;
                         if (cnt_q == 4'd7) begin

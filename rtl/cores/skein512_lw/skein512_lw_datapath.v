@@ -49,7 +49,6 @@ module skein512_lw_datapath #(
     input  wire [2:0]  ra_k,
     input  wire [2:0]  rb_k,
     input  wire        zra_k,
-    input  wire        zrb_k,
     input  wire        zm_k,
     input  wire        clra_k,
     input  wire        clrb_k,
@@ -98,7 +97,7 @@ module skein512_lw_datapath #(
     reg [2:0] ta_sel_r, iv_idx_r;
     reg       kpush_r, kpop_r, clrk_r;
     reg [2:0] ra_i, rb_i, wae_i, wao_i, mslot_i;
-    reg       zra_i, zrb_i, zm_i, zm_m;
+    reg       zra_i, zm_i, zm_m;
     reg [2:0] kwa_i, kwa_m;
     reg       clra_i, clrb_i, wee_i, weo_i, kwe_i, mrd_i, modd_i;
     reg [5:0] rot_i;
@@ -172,7 +171,6 @@ module skein512_lw_datapath #(
             ra_i <= ra_k;
             rb_i <= rb_k;
             zra_i <= zra_k;
-            zrb_i <= zrb_k;
             zm_i <= zm_k;
             clra_i <= clra_k;
             clrb_i <= clrb_k;
@@ -194,15 +192,15 @@ module skein512_lw_datapath #(
     // low half when ph = 1, high half when ph = 0; the bank read ports serve stage M's
     // message read when it has one
     wire        hb = !ph;
-    // message, or zero (the output block's message, the IV, a LOAD)
+    // bank E's read is zero for a LOAD and an IV word (stage I) and the IV's message
+    // word (stage M); the output block's message is zero words LOADed into the slots
     wire        me = mrd_m && !modd_m;
     wire        mo = mrd_m && modd_m;
     wire [2:0]  ra = me ? mslot_m : ra_i;
     wire [2:0]  rb = mo ? mslot_m : rb_i;
     wire        ze = me ? zm_m : zra_i;
-    wire        zo = mo ? zm_m : zrb_i;
     wire [31:0] e_rd = ze ? 32'd0 : bank_e[{ra, hb}];
-    wire [31:0] o_rd = zo ? 32'd0 : bank_o[{rb, hb}];
+    wire [31:0] o_rd = bank_o[{rb, hb}];
     reg  [31:0] a_q, b_q;
     reg         ica_q, icb_q;
     reg  [63:0] bm_q;
