@@ -32,7 +32,10 @@
 // The measured formula is in the manifests (logic.toml, bram.toml).
 module skein512_lw_core #(
     // Bus width in bits; only 16 is implemented.
-    parameter W = 16
+    parameter W = 16,
+    // 0: key memory and next-block queue in LUT RAM and flip-flops (skein512_lw-logic);
+    // 1: both and the IV in one block RAM (skein512_lw-bram)
+    parameter BRAM = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -49,6 +52,10 @@ module skein512_lw_core #(
             $display("skein512_lw_core: W must be 16, got %0d", W);
             $finish;
         end
+        if (BRAM != 0 && BRAM != 1) begin
+            $display("skein512_lw_core: BRAM must be 0 or 1, got %0d", BRAM);
+            $finish;
+        end
     end
 
     wire        nb_pre, nb_push, nb_pop, clra_k, clrb_k, wee_k, weo_k, kwe_k, mrd_k, modd_k, par_init;
@@ -61,13 +68,14 @@ module skein512_lw_core #(
     wire [4:0]  sval;
     wire [63:0] t0;
     wire [31:0] kout;
-    wire        ph, outm, ohalf, hold;
+    wire        ph, outm, ohalf, hold, kbusy;
     wire [8:0]  tflags;
     wire [5:0]  rot_k;
     wire        out_sel;
 
     skein512_lw_ctrl #(
-        .W(W)
+        .W(W),
+        .BRAM(BRAM)
     ) u_ctrl (
         .clk(clk),
         .rst(rst),
@@ -76,6 +84,7 @@ module skein512_lw_core #(
         .src_read(src_read),
         .dst_ready(dst_ready),
         .dst_write(dst_write),
+        .kbusy(kbusy),
         .nb_pre(nb_pre),
         .nb_push(nb_push),
         .nb_pop(nb_pop),
@@ -112,46 +121,94 @@ module skein512_lw_core #(
         .ohalf(ohalf)
     );
 
-    skein512_lw_datapath #(
-        .C240(64'h1BD11BDAA9FC1A22)
-    ) u_datapath (
-        .clk(clk),
-        .ph(ph),
-        .hold(hold),
-        .din(din),
-        .nb_pre(nb_pre),
-        .nb_push(nb_push),
-        .nb_pop(nb_pop),
-        .ka(ka),
-        .kpush(kpush),
-        .kpop(kpop),
-        .clrk(clrk),
-        .ta_sel(ta_sel),
-        .iv_idx(iv_idx),
-        .sval(sval),
-        .t0(t0),
-        .tflags(tflags),
-        .ra_k(ra_k),
-        .rb_k(rb_k),
-        .zra_k(zra_k),
-        .zm_k(zm_k),
-        .clra_k(clra_k),
-        .clrb_k(clrb_k),
-        .wee_k(wee_k),
-        .weo_k(weo_k),
-        .wae_k(wae_k),
-        .wao_k(wao_k),
-        .rot_k(rot_k),
-        .kwe_k(kwe_k),
-        .kwa_k(kwa_k),
-        .mrd_k(mrd_k),
-        .modd_k(modd_k),
-        .mslot_k(mslot_k),
-        .par_init(par_init),
-        .outm(outm),
-        .ohalf(ohalf),
-        .kout(kout)
-    );
+    generate
+        if (BRAM == 0) begin : g_logic
+        skein512_lw_datapath #(
+            .C240(64'h1BD11BDAA9FC1A22)
+        ) u_datapath (
+            .clk(clk),
+            .ph(ph),
+            .hold(hold),
+            .din(din),
+            .nb_pre(nb_pre),
+            .nb_push(nb_push),
+            .nb_pop(nb_pop),
+            .ka(ka),
+            .kpush(kpush),
+            .kpop(kpop),
+            .clrk(clrk),
+            .ta_sel(ta_sel),
+            .iv_idx(iv_idx),
+            .sval(sval),
+            .t0(t0),
+            .tflags(tflags),
+            .ra_k(ra_k),
+            .rb_k(rb_k),
+            .zra_k(zra_k),
+            .zm_k(zm_k),
+            .clra_k(clra_k),
+            .clrb_k(clrb_k),
+            .wee_k(wee_k),
+            .weo_k(weo_k),
+            .wae_k(wae_k),
+            .wao_k(wao_k),
+            .rot_k(rot_k),
+            .kwe_k(kwe_k),
+            .kwa_k(kwa_k),
+            .mrd_k(mrd_k),
+            .modd_k(modd_k),
+            .mslot_k(mslot_k),
+            .par_init(par_init),
+            .outm(outm),
+            .ohalf(ohalf),
+            .kout(kout),
+            .kbusy(kbusy)
+        );
+        end else begin : g_bram
+        skein512_lw_datapath_bram #(
+            .C240(64'h1BD11BDAA9FC1A22)
+        ) u_datapath (
+            .clk(clk),
+            .rst(rst),
+            .ph(ph),
+            .hold(hold),
+            .din(din),
+            .nb_pre(nb_pre),
+            .nb_push(nb_push),
+            .nb_pop(nb_pop),
+            .ka(ka),
+            .kpush(kpush),
+            .kpop(kpop),
+            .clrk(clrk),
+            .ta_sel(ta_sel),
+            .iv_idx(iv_idx),
+            .sval(sval),
+            .t0(t0),
+            .tflags(tflags),
+            .ra_k(ra_k),
+            .rb_k(rb_k),
+            .zra_k(zra_k),
+            .zm_k(zm_k),
+            .clra_k(clra_k),
+            .clrb_k(clrb_k),
+            .wee_k(wee_k),
+            .weo_k(weo_k),
+            .wae_k(wae_k),
+            .wao_k(wao_k),
+            .rot_k(rot_k),
+            .kwe_k(kwe_k),
+            .kwa_k(kwa_k),
+            .mrd_k(mrd_k),
+            .modd_k(modd_k),
+            .mslot_k(mslot_k),
+            .par_init(par_init),
+            .outm(outm),
+            .ohalf(ohalf),
+            .kout(kout),
+            .kbusy(kbusy)
+        );
+        end
+    endgenerate
 
     // Digest word q of chaining word i: bytes 2q and 2q+1 of the little-endian word
     // (the key memory's half q / 2 is read)

@@ -22,7 +22,9 @@
 // word permutation of Threefish-512; round 0 reads the message buffer instead.
 module skein512_lw_ctrl #(
     // Bus width in bits: 16 only
-    parameter W = 16
+    parameter W = 16,
+    // 1: the next-block queue shares the block RAM's write port with the key writes
+    parameter BRAM = 0
 ) (
     input  wire         clk,
     input  wire         rst,
@@ -31,6 +33,7 @@ module skein512_lw_ctrl #(
     output reg          src_read,
     input  wire         dst_ready,
     output reg          dst_write,
+    input  wire         kbusy,       // stage M writes the key memory (BRAM = 1)
     // datapath
     output reg          nb_pre,      // the bus word into the half-word pre-register
     output reg          nb_push,     // the half-word into the next-block queue
@@ -73,6 +76,10 @@ module skein512_lw_ctrl #(
             $display("skein512_lw_ctrl: W must be 16, got %0d", W);
             $finish;
         end
+        if (BRAM != 0 && BRAM != 1) begin
+            $display("skein512_lw_ctrl: BRAM must be 0 or 1, got %0d", BRAM);
+            $finish;
+        end
     end
 
     localparam [3:0] KZERO = 4'd9;     // key address reading zero (8: the parity word K8)
@@ -111,6 +118,7 @@ module skein512_lw_ctrl #(
     reg           bfinal_q, bfinal_d;
     reg           bpad_q, bpad_d;
     reg           bout_q, bout_d;
+    reg           pend_t, bfirst_t, bfinal_t, bpad_t, bout_t;
 
     wire          blk_whole = whole_q != 0;
     wire          blk_final = last_q && (whole_q == 0 || (whole_q == 1 && !tail_nz_q));
@@ -205,7 +213,8 @@ module skein512_lw_ctrl #(
                 last_d = hdr_last;
                 if (hdr_blocks) in_d = I_DATA;
             end
-            I_DATA: if (src_ready && !pend_q && p_q != P_LOAD) begin
+            I_DATA: if (src_ready && !pend_q && p_q != P_LOAD
+                        && !(BRAM != 0 && word_q[0] && kbusy)) begin
                 // the queue is empty: 16 half-words fill it
                 src_read = 1'b1;
                 nb_pre = !word_q[0];
@@ -279,7 +288,12 @@ module skein512_lw_ctrl #(
             bout_d = 1'b0;
         end
 
-        if (!ph_q || p_q == P_OUT) begin
+        pend_t = pend_d;
+        bfirst_t = bfirst_d;
+        bfinal_t = bfinal_d;
+        bpad_t = bpad_d;
+        bout_t = bout_d;
+        begin
             case (p_q)
                 P_IDLE: begin
                     if (ivreq_q) begin
@@ -446,6 +460,33 @@ module skein512_lw_ctrl #(
                 end
                 default: p_d = P_IDLE;
             endcase
+        end
+        if (ph_q && p_q != P_OUT) begin
+            // an operation's second cycle: the fields of the next operation (its
+            // block-RAM read address), without writes or state changes
+            p_d = p_q;
+            d_d = d_q;
+            j_d = j_q;
+            s_d = s_q;
+            s9_d = s9_q;
+            m3_d = m3_q;
+            cnt_d = cnt_q;
+            cpos_d = cpos_q;
+            cflags_d = cflags_q;
+            czero_d = czero_q;
+            pend_d = pend_t;
+            bfirst_d = bfirst_t;
+            bfinal_d = bfinal_t;
+            bpad_d = bpad_t;
+            bout_d = bout_t;
+            take_out = 1'b0;
+            wee_k = 1'b0;
+            weo_k = 1'b0;
+            kwe_k = 1'b0;
+            par_init = 1'b0;
+            kpush = 1'b0;
+            kpop = 1'b0;
+            clrk = 1'b0;
         end
     end
 

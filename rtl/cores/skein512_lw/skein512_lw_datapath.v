@@ -67,7 +67,8 @@ module skein512_lw_datapath #(
     // digest output: key half read at ka (registered), no carry
     input  wire        outm,
     input  wire        ohalf,
-    output wire [31:0] kout
+    output wire [31:0] kout,
+    output wire        kbusy       // stage M writes the key memory
 );
 
     // Next-block queue: 16 half-words of flip-flops, two bus words each (bytes swapped:
@@ -187,6 +188,7 @@ module skein512_lw_datapath #(
         end
     end
     assign kout = ka_q;
+    assign kbusy = kwe_m;
 
     // ------------------------------------------------------------------ stage I
     // low half when ph = 1, high half when ph = 0; the bank read ports serve stage M's
