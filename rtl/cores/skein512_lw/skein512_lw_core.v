@@ -2,34 +2,35 @@
 // skein512_lw_core: Skein-512-256 v1.3 (SHA-3 Round 3), lightweight, 16-bit bus, with the
 // hashbed core interface (docs/interface.md) and host-side padding.
 //
-// Architecture (horizontal folding: one MIX unit of 64 bits instead of four per round):
-// - Threefish-512 runs one MIX per clock: 72 rounds x 4 MIX = 288 cycles per block. The
-//   key injection (every fourth round) is folded into the same operation: a three-stage
-//   pipeline adds the subkey words to both MIX inputs (stage I), after the tweak word or
-//   the subkey counter was added to the key word read (stage K), then computes the MIX
-//   (stage M). The four MIX of a round are issued in the order 0..3; the permutation
-//   makes every MIX of the next round depend on MIX that are at least two issues older,
-//   so the pipeline never stalls.
-// - The state, the message (the block being hashed and the next one) and the key live
-//   in distributed RAM (skein512_lw_datapath): state words are renamed in place rather
-//   than moved, the subkey is addressed in the key memory (word (s + i) mod 9) instead
-//   of rotated, and the ROM-like sequencer (skein512_lw_ctrl) issues one operation per
-//   cycle: MIX, key injection, feed-forward, IV and message-word copies all use the
-//   same two adders of stage I and the adder of stage M.
-// - The next block is read over the 16-bit bus while the current one is hashed; each
-//   assembled 64-bit word takes one issue slot (COPY) to enter its buffer.
-// - Finishing a block: 8 FIN operations (subkey 18, XOR with the message word) write the
-//   next chaining value into the key memory, and one more writes the parity word K8.
-//   The output UBI (counter 0, type Out) is one more block with a zero message; its
-//   first four chaining words are the digest, read from the key memory.
+// Architecture (horizontal and vertical folding: one MIX unit, 32 bits wide):
+// - Threefish-512 runs one MIX per two clocks, the low 32-bit half then the high half,
+//   each adder keeping its carry in a flip-flop between the halves: 72 rounds x 4 MIX
+//   = 288 operations, 576 cycles per block. The rotation is a 32-bit funnel shifter
+//   (skein512_lw_funnel) fed by both halves of the MIX's second input.
+// - One pipeline (skein512_lw_datapath): K adds the tweak or the subkey counter to a key
+//   word, I adds the key words to the state words, Y the MIX sum, M rotates, XORs and
+//   writes back; the four MIX of a round issue in order 0..3 and every MIX of the next
+//   round depends only on MIX at least two operations older, so it never stalls.
+// - Storage: the state and the block's message in two 16 x 32 LUT memories (even and
+//   odd words, renamed in place instead of moved), the key K0..K7 in a third (or, with
+//   BRAM = 1, in the block RAM); K8 in the parity register, which turns by 32 bits each
+//   cycle so that the K stage always finds its half in the same place; the odd subkey
+//   words are read in the round before each injection (when the key port is free) into
+//   an 8 x 32 flip-flop queue.
+// - The next block is read over the bus while the current one is hashed, into a 16 x 32
+//   flip-flop queue (BRAM = 1: the block RAM), and moved into the message slots by 8
+//   LOAD operations at the block's start.
+// - A ROM-like sequencer (skein512_lw_ctrl) issues one operation per two cycles: LOAD,
+//   the 4 reads of the first subkey's odd words (PRE), MIX with or without injection,
+//   FIN (subkey 18 and the feed-forward into the key memory), IV.
+// - The output UBI (counter 0, type Out) is one more block with a zero message (4 LOADs
+//   of zero words); its first four chaining words are the digest.
 //
 // Cycles, N padded message blocks, one segment, from the header's read to the last
-// digest word's write:
-//   per message block except the last: 1 (take the buffer) + 288 MIX + 8 COPY (the next
-//   block's words) + 9 (FIN, parity) = 306;
-//   the last message block and the output block: 298 each (no next block to copy);
-//   plus the header, the IV load and the first block's 32 words, and 16 digest words.
-// The measured formula is in the manifests (logic.toml, bram.toml).
+// digest word's write: per message block 1 (take) + 8 LOAD + 4 PRE + 288 MIX + 8 FIN
+// = 309 operations = 618 cycles; st = the header and the first block's 32 words (the IV
+// is loaded meanwhile) + the output block (305 operations); end = 16 digest words. The
+// measured formulas are in the manifests (logic.toml, bram.toml).
 module skein512_lw_core #(
     // Bus width in bits; only 16 is implemented.
     parameter W = 16,
@@ -123,90 +124,90 @@ module skein512_lw_core #(
 
     generate
         if (BRAM == 0) begin : g_logic
-        skein512_lw_datapath #(
-            .C240(64'h1BD11BDAA9FC1A22)
-        ) u_datapath (
-            .clk(clk),
-            .ph(ph),
-            .hold(hold),
-            .din(din),
-            .nb_pre(nb_pre),
-            .nb_push(nb_push),
-            .nb_pop(nb_pop),
-            .ka(ka),
-            .kpush(kpush),
-            .kpop(kpop),
-            .clrk(clrk),
-            .ta_sel(ta_sel),
-            .iv_idx(iv_idx),
-            .sval(sval),
-            .t0(t0),
-            .tflags(tflags),
-            .ra_k(ra_k),
-            .rb_k(rb_k),
-            .zra_k(zra_k),
-            .zm_k(zm_k),
-            .clra_k(clra_k),
-            .clrb_k(clrb_k),
-            .wee_k(wee_k),
-            .weo_k(weo_k),
-            .wae_k(wae_k),
-            .wao_k(wao_k),
-            .rot_k(rot_k),
-            .kwe_k(kwe_k),
-            .kwa_k(kwa_k),
-            .mrd_k(mrd_k),
-            .modd_k(modd_k),
-            .mslot_k(mslot_k),
-            .par_init(par_init),
-            .outm(outm),
-            .ohalf(ohalf),
-            .kout(kout),
-            .kbusy(kbusy)
-        );
+            skein512_lw_datapath #(
+                .C240(64'h1BD11BDAA9FC1A22)
+            ) u_datapath (
+                .clk(clk),
+                .ph(ph),
+                .hold(hold),
+                .din(din),
+                .nb_pre(nb_pre),
+                .nb_push(nb_push),
+                .nb_pop(nb_pop),
+                .ka(ka),
+                .kpush(kpush),
+                .kpop(kpop),
+                .clrk(clrk),
+                .ta_sel(ta_sel),
+                .iv_idx(iv_idx),
+                .sval(sval),
+                .t0(t0),
+                .tflags(tflags),
+                .ra_k(ra_k),
+                .rb_k(rb_k),
+                .zra_k(zra_k),
+                .zm_k(zm_k),
+                .clra_k(clra_k),
+                .clrb_k(clrb_k),
+                .wee_k(wee_k),
+                .weo_k(weo_k),
+                .wae_k(wae_k),
+                .wao_k(wao_k),
+                .rot_k(rot_k),
+                .kwe_k(kwe_k),
+                .kwa_k(kwa_k),
+                .mrd_k(mrd_k),
+                .modd_k(modd_k),
+                .mslot_k(mslot_k),
+                .par_init(par_init),
+                .outm(outm),
+                .ohalf(ohalf),
+                .kout(kout),
+                .kbusy(kbusy)
+            );
         end else begin : g_bram
-        skein512_lw_datapath_bram #(
-            .C240(64'h1BD11BDAA9FC1A22)
-        ) u_datapath (
-            .clk(clk),
-            .rst(rst),
-            .ph(ph),
-            .hold(hold),
-            .din(din),
-            .nb_pre(nb_pre),
-            .nb_push(nb_push),
-            .nb_pop(nb_pop),
-            .ka(ka),
-            .kpush(kpush),
-            .kpop(kpop),
-            .clrk(clrk),
-            .ta_sel(ta_sel),
-            .iv_idx(iv_idx),
-            .sval(sval),
-            .t0(t0),
-            .tflags(tflags),
-            .ra_k(ra_k),
-            .rb_k(rb_k),
-            .zra_k(zra_k),
-            .zm_k(zm_k),
-            .clra_k(clra_k),
-            .clrb_k(clrb_k),
-            .wee_k(wee_k),
-            .weo_k(weo_k),
-            .wae_k(wae_k),
-            .wao_k(wao_k),
-            .rot_k(rot_k),
-            .kwe_k(kwe_k),
-            .kwa_k(kwa_k),
-            .mrd_k(mrd_k),
-            .modd_k(modd_k),
-            .mslot_k(mslot_k),
-            .par_init(par_init),
-            .outm(outm),
-            .ohalf(ohalf),
-            .kout(kout),
-            .kbusy(kbusy)
-        );
+            skein512_lw_datapath_bram #(
+                .C240(64'h1BD11BDAA9FC1A22)
+            ) u_datapath (
+                .clk(clk),
+                .rst(rst),
+                .ph(ph),
+                .hold(hold),
+                .din(din),
+                .nb_pre(nb_pre),
+                .nb_push(nb_push),
+                .nb_pop(nb_pop),
+                .ka(ka),
+                .kpush(kpush),
+                .kpop(kpop),
+                .clrk(clrk),
+                .ta_sel(ta_sel),
+                .iv_idx(iv_idx),
+                .sval(sval),
+                .t0(t0),
+                .tflags(tflags),
+                .ra_k(ra_k),
+                .rb_k(rb_k),
+                .zra_k(zra_k),
+                .zm_k(zm_k),
+                .clra_k(clra_k),
+                .clrb_k(clrb_k),
+                .wee_k(wee_k),
+                .weo_k(weo_k),
+                .wae_k(wae_k),
+                .wao_k(wao_k),
+                .rot_k(rot_k),
+                .kwe_k(kwe_k),
+                .kwa_k(kwa_k),
+                .mrd_k(mrd_k),
+                .modd_k(modd_k),
+                .mslot_k(mslot_k),
+                .par_init(par_init),
+                .outm(outm),
+                .ohalf(ohalf),
+                .kout(kout),
+                .kbusy(kbusy)
+            );
         end
     endgenerate
 

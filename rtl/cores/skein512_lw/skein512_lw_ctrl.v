@@ -2,24 +2,26 @@
 // skein512_lw_ctrl: interface controller and operation sequencer of the lightweight
 // Skein-512-256 cores (see skein512_lw_core for the architecture).
 //
-// Input side: reads segment headers and 16-bit message words (docs/interface.md). Four
-// words make a 64-bit message word in the datapath's assembler; the sequencer then
-// issues a COPY operation that writes it into the free message buffer of bank E or O.
-// The input side reads no further word while an assembled word waits for its COPY, nor
-// a new block while the buffer holds a complete one. On a block's last word it records
-// the block's tweak (position, First, Final, BitPad), as skein512_ctrl does.
+// Input side: reads segment headers and 16-bit message words (docs/interface.md); two
+// words make a half-word of the next-block queue (nb_pre, nb_push). It reads a block only
+// while the queue is empty (no block pending, no LOAD running) and, with BRAM = 1, not
+// while stage M writes the key (the block RAM's one write port). On a block's last word
+// it records the block's tweak (position, First, Final, BitPad), as skein512_ctrl does.
 //
-// Sequencer: issues one operation per cycle into the datapath's pipeline:
-//   ZERO   twice after reset: zero words in bank E, bank O and the key memory;
-//   IV i   at a message's start, the IV into the key memory (i = 0..7), then PAR;
-//   MIX    72 rounds x 4 MIX; key injection (subkey d/4) in rounds d mod 4 = 0;
-//   FIN i  the last subkey and the feed-forward: chaining word i into the key memory,
-//          then PAR (the parity word K8);
-//   COPY   a message word into a buffer, whenever one is waiting (outside FIN);
-//   reads of the key memory for the digest output.
+// Sequencer: one operation per two cycles (ph = 0: issue, low half; ph = 1: high half),
+// each a set of datapath fields:
+//   IV i   at a message's start, the IV into the key memory (i = 0..7);
+//   LOAD i the next block's message words into the message slots (zero words for the
+//          output block), then PRE: subkey 0's odd words into the key queue;
+//   MIX    72 rounds x 4 MIX; key injection (subkey d/4) in rounds d mod 4 = 0, the next
+//          subkey's odd words into the key queue in rounds d mod 4 = 3;
+//   FIN i  the last subkey and the feed-forward: chaining word i into the key memory;
+//   reads of the key memory for the digest output (every cycle).
 // State words are renamed instead of moved: MIX j of round d reads and writes bank E
 // slot (j + d) mod 4 and bank O slot j (d even) or (0,3,2,1)[j] (d odd), which is the
-// word permutation of Threefish-512; round 0 reads the message buffer instead.
+// word permutation of Threefish-512; round 0 reads the message slots 4..7 instead.
+// In an operation's second cycle the fields show the next operation (a block RAM's read
+// address one cycle ahead), without writes or state changes.
 module skein512_lw_ctrl #(
     // Bus width in bits: 16 only
     parameter W = 16,
@@ -415,29 +417,27 @@ module skein512_lw_ctrl #(
                     end
                 end
                 P_FIN: begin
-                    begin
-                        // subkey 18 (s9 = 0, s mod 3 = 0) and the feed-forward of word cnt
-                        if (!cnt_q[0]) begin
-                            ka = cnt_q;
-                            if (cnt_q[2:0] == 3'd6) ta_sel = t_s1;
-                            ra_k = {1'b0, cnt_q[2:1]};
-                            zra_k = 1'b0;
-                            clrb_k = 1'b1;
-                        end else begin
-                            kpop = 1'b1;
-                            rb_k = {1'b0, cnt_q[2:1]};
-                            clra_k = 1'b1;
-                        end
-                        kwe_k = 1'b1;
-                        mrd_k = 1'b1;
-                        modd_k = cnt_q[0];
-                        zm_k = 1'b0;
-                        par_init = cnt_q == 4'd0;
-                        cnt_d = cnt_q + 4'd1;
-                        if (cnt_q == 4'd7) begin
-                            cnt_d = 4'd0;
-                            p_d = czero_q ? P_OPREP : P_IDLE;
-                        end
+                    // subkey 18 (s9 = 0, s mod 3 = 0) and the feed-forward of word cnt
+                    if (!cnt_q[0]) begin
+                        ka = cnt_q;
+                        if (cnt_q[2:0] == 3'd6) ta_sel = t_s1;
+                        ra_k = {1'b0, cnt_q[2:1]};
+                        zra_k = 1'b0;
+                        clrb_k = 1'b1;
+                    end else begin
+                        kpop = 1'b1;
+                        rb_k = {1'b0, cnt_q[2:1]};
+                        clra_k = 1'b1;
+                    end
+                    kwe_k = 1'b1;
+                    mrd_k = 1'b1;
+                    modd_k = cnt_q[0];
+                    zm_k = 1'b0;
+                    par_init = cnt_q == 4'd0;
+                    cnt_d = cnt_q + 4'd1;
+                    if (cnt_q == 4'd7) begin
+                        cnt_d = 4'd0;
+                        p_d = czero_q ? P_OPREP : P_IDLE;
                     end
                 end
                 P_OPREP: begin

@@ -7,27 +7,28 @@
 // fields in an operation's second cycle. The key writes of stage M have the write port;
 // the input waits while they run (kbusy).
 //
-// The rest as in skein512_lw_datapath, folded to 32 bits: every operation (MIX, key injection, COPY, IV, FIN, PAR)
-// takes two cycles, the low half (ph = 0 at issue) then the high half, with the carry of
+// The rest as in skein512_lw_datapath, folded to 32 bits: every operation (MIX, key
+// injection, LOAD, IV, FIN) takes two cycles, the low half (ph = 0 at issue) then the high half, with the carry of
 // each adder kept in a flip-flop between the halves.
 //
-// Storage (32 x 32 bits each, address {word, half}, one write and one asynchronous read
+// Storage (16 x 32 bits each, address {word, half}, one write and one asynchronous read
 // port, in distributed RAM):
-// - bank E holds the even state words, bank O the odd ones: word slots 0..3 the state
-//   (renamed in place, see skein512_lw_ctrl), 4..7 and 8..11 two message buffers,
-//   12 a zero word;
-// - the key memory holds K0..K7, the parity word K8 and a zero word (slot 9), with one
-//   read port; the odd words of a subkey are read in the round before the injection (a
-//   round without key words) into an 8 x 32-bit queue of flip-flops (skein512_lw_ctrl).
+// - bank E holds the even state words, bank O the odd ones: slots 0..3 the state
+//   (renamed in place, see skein512_lw_ctrl), 4..7 the block's message; bank E's read
+//   is gated to zero where an operation needs a zero word;
+// - the key K0..K7 in the block RAM (address 8 reads K8 from the parity register, 9
+//   zero); the odd words of a subkey are read in the round before the injection (a
+//   round without key words) into an 8 x 32-bit queue of flip-flops;
+// - the next block in the block RAM, read by 8 LOADs, and the IV words in it too.
 //
 // Stages of operation i, issued in cycle 2i (ph = 0), one half per cycle:
-//   K  (2i, 2i+1):   kA = key[ka] + TA (or zero), kB from the key queue (or zero)
+//   K  (2i, 2i+1):   kA = block RAM word + TA (or zero), kB from the key queue (or zero)
 //   I  (2i+1, 2i+2): a = E[ra] + kA, b = O[rb] + kB (key injection; kA = kB = 0 else)
 //   Y  (2i+2, 2i+3): y0 = a + b
 //   M  (2i+3, 2i+4): y1 = rotl(b, r) ^ y0 (half h from both halves of b, kept in bm_q),
 //                    y0 and y1 written to E and O; or the chaining half y0 ^ message
 //                    half (read from E or O) written to the key memory and folded into
-//                    the parity word, or the parity half written.
+//                    the parity word.
 // The operation fields are taken with the issue (ph = 0) and move on every two cycles.
 module skein512_lw_datapath_bram #(
     // key-schedule parity constant C240 (v1.3: 0x1BD11BDAA9FC1A22)
