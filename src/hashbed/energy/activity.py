@@ -15,12 +15,10 @@ from hashbed.cores import Core
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.energy.netlist import ActivityNetlist
 from hashbed.interface import digest_from_words, digest_word_count, message_words
-from hashbed.timing.simulate import CORE_TESTBENCH, compile_simulation, run_simulation
+from hashbed.timing.simulate import CORE_TESTBENCH, compile_simulation, run_simulation, written_words
 
 CELL_MODELS = Path(__file__).with_name("ecp5_cells.v")
 PERIOD_PS = 10_000
-_WORD = re.compile(r"^out (\S+)$", re.MULTILINE)
-_HEX = re.compile(r"[0-9a-fA-F]+")
 _VAR = re.compile(r"^\$var \S+ 1 (\S+) n(\d+) \$end$")
 #: Added to the netlist (the testbench has one root, tb): every net of the core into the VCD.
 _DUMP = """    initial begin
@@ -61,11 +59,11 @@ def simulate_activity(core: Core, netlist: ActivityNetlist, message: Message, hi
         if "done" not in output.split():
             raise CoreFailure(f"core {core.name}: the synthesized netlist did not finish a {message.bits}-bit message "
                               f"in {limit} cycles ({output.strip()[-120:] or 'no output'})")  # fmt: skip
-        texts = _WORD.findall(output)
-        if any(not _HEX.fullmatch(text) for text in texts):
+        written = written_words(output)
+        if written is None:
             raise CoreFailure(f"core {core.name}: the synthesized netlist wrote a word with unknown (x) bits "
                               f"for a {message.bits}-bit message")  # fmt: skip
-        digest = digest_from_words([int(text, 16) for text in texts], core.algorithm.digest_bits, width)
+        digest = digest_from_words(written, core.algorithm.digest_bits, width)
         if digest != core.algorithm.digest(message):
             raise CoreFailure(f"core {core.name}: the synthesized netlist gave a wrong digest for a {message.bits}-bit "
                               "message (a cell model or the synthesis is wrong)")  # fmt: skip

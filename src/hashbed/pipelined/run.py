@@ -12,7 +12,7 @@ from pathlib import Path
 
 from hashbed.algorithms import Message
 from hashbed.errors import CoreFailure
-from hashbed.pipelined.catalogue import DIGEST_PORT_BITS, PipelineDesign
+from hashbed.pipelined.catalogue import PipelineDesign
 from hashbed.pipelined.scheduler import BLOCK_BYTES, Schedule, schedule
 from hashbed.sim.build import Design, build
 from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls, failure_detail

@@ -22,10 +22,8 @@ from hashbed.testbed.board import (
     FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TCSR_LOAD, TLR0, TRANSFER_LENGTH, Block, Board,
 )  # fmt: skip
 from hashbed.testbed.clock_wizard import ClockWizardModel
-from hashbed.timing.simulate import period_ps, run_simulation
+from hashbed.timing.simulate import period_ps, run_simulation, written_words
 
-_OUT = re.compile(r"^out ([0-9a-fA-FxXzZ]+)$", re.MULTILINE)
-_HEX = re.compile(r"[0-9a-fA-F]+")
 _MARK = re.compile(r"^(first|last) (-?\d+)$", re.MULTILINE)
 #: A transfer may take this many times the cycles its formula gives before the core counts as hung.
 HUNG_FACTOR = 2
@@ -101,10 +99,10 @@ class PostRouteBoard(Board):
         self.last_busy_cycles = marks["last"] - marks["first"] + 1
         if self._timer_running:
             self._timer_count += round(self.last_busy_cycles * self.sys_mhz / mhz)
-        texts = _OUT.findall(output)
-        if any(not _HEX.fullmatch(text) for text in texts):
+        words_out = written_words(output)
+        if words_out is None:
             raise CoreFailure(f"core {self.core.name} at {mhz:g} MHz wrote a word with unknown (x) bits in timing simulation")
-        return to_memory([int(text, 16) for text in texts], width)
+        return to_memory(words_out, width)
 
     def _cycle_limit(self, words: int, outputs: int) -> int:
         """``HUNG_FACTOR`` times the formula's cycles for the messages in a transfer (each

@@ -8,6 +8,7 @@ against hashbed's cell models.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -19,6 +20,8 @@ from hashbed.timing.sdf import read_sdf
 from hashbed.tools import YOSYS
 
 CELL_MODELS = {"ice40": Path(__file__).with_name("ice40_cells.v")}
+_OUT = re.compile(r"^out ([0-9a-fA-FxXzZ]+)$", re.MULTILINE)
+_HEX = re.compile(r"[0-9a-fA-F]+")
 CALIBRATION_TESTBENCH = Path(__file__).with_name("calibration_tb.v")
 CORE_TESTBENCH = Path(__file__).with_name("core_tb.v")
 
@@ -86,6 +89,15 @@ def run_simulation(executable: Path, plusargs: dict[str, int | str], timeout_s: 
     except subprocess.TimeoutExpired:
         raise HashbedError(f"the timing simulation did not finish within {timeout_s} s") from None
     return proc.stdout
+
+
+def written_words(output: str) -> list[int] | None:
+    """The words a core wrote in a run of CORE_TESTBENCH ("out <hex>" lines), or None when a
+    word has unknown (x or z) bits."""
+    texts = _OUT.findall(output)
+    if any(not _HEX.fullmatch(text) for text in texts):
+        return None
+    return [int(text, 16) for text in texts]
 
 
 def period_ps(mhz: float) -> int:
