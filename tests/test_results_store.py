@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import sqlite3
 import subprocess
 import sys
@@ -138,3 +139,19 @@ def test_two_processes_write_jobs_at_once_and_every_job_is_kept(tmp_path: Path) 
     for name in ("a", "b"):
         assert sorted(r.outputs["luts"] for r in rows if r.core == name) == list(range(jobs))
     assert [r.key for r in rows if r.core == "sha1"] == ["k1"]
+
+
+def _open_store(path: str) -> str:
+    try:
+        with ResultStore(Path(path)) as store:
+            return f"version {store.schema_version}"
+    except HashbedError as exc:
+        return str(exc)
+
+
+def test_processes_that_open_one_new_store_at_once_all_get_it(tmp_path: Path) -> None:
+    # a sweep's worker processes start together on a store no one has created yet
+    paths = [str(tmp_path / f"new{i}.db") for i in range(20) for _ in range(4)]
+    with multiprocessing.get_context("spawn").Pool(4) as pool:
+        answers = pool.map(_open_store, paths, chunksize=1)
+    assert set(answers) == {f"version {SCHEMA_VERSION}"}

@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from hashbed.errors import HashbedError
 DEFAULT_DB = "hashbed.db"
 #: The schema this hashbed writes; older stores are migrated to it when opened.
 SCHEMA_VERSION = 1
+_LOCK_WAIT_S = 60  # how long a process waits for another one's write lock
 _JOB_COLUMNS = ("key", "step", "core", "device", "seed", "status", "error", "inputs", "outputs", "hashbed_version", "finished_at")
 _SELECT = f"SELECT {', '.join(_JOB_COLUMNS)} FROM jobs"
 _V0_SCHEMA = (
@@ -108,11 +110,25 @@ class ResultStore:
         try:
             # parallel jobs (a sweep's worker processes) write to one store: wait for each other;
             # transactions are explicit (see _write)
-            self._db = sqlite3.connect(path, timeout=60, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db = sqlite3.connect(path, timeout=_LOCK_WAIT_S, isolation_level=None)
+            self._use_write_ahead_log()
             self._migrate()
         except sqlite3.DatabaseError as exc:
             raise HashbedError(f"cannot use results database {path}: {exc} (pass another --db)") from None
+
+    def _use_write_ahead_log(self) -> None:
+        """Switch the store's journal to the write-ahead log (a setting kept in the file).
+        When other processes open the same new store at the same moment, SQLite answers
+        "locked" at once instead of waiting: try again until the lock wait is over."""
+        deadline = time.monotonic() + _LOCK_WAIT_S
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
