@@ -19,6 +19,7 @@ from hashbed.cores import ManifestError
 from hashbed.pipelined.catalogue import design_names, load_design, load_pipeline
 from hashbed.pipelined.run import build_point, check_point, padded_blocks, run_schedule
 from hashbed.pipelined.scheduler import schedule
+from hashbed.pipelined.tables import claims
 from hashbed.sim.lint import lint_sources
 from hashbed.sim.run import Stalls
 
@@ -168,3 +169,21 @@ def test_an_interrupted_sweep_resumes_from_the_store(swept: Path, tmp_path: Path
     assert main(argv) == 0
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("sweep: sha256_base")]
     assert len(lines) == 2 and all(line.endswith("(stored)") for line in lines)
+
+
+def _point(architecture: str, stages: int, tpa: float) -> dict[str, object]:
+    return {"algorithm": "sha-1", "architecture": architecture, "device": "ecp5-85k", "seed": 1, "stages": stages,
+            "fits": True, "tpa_mbps_per_lut": tpa, "throughput_mbps": 1000 * tpa}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("opt_tpa", "verdict"),
+    [((0.9, 1.0), "agrees with"), ((0.5, 0.6), "partly agrees"), ((0.5, 0.39), "disagrees with")],
+)
+def test_the_study_claims_are_judged_from_the_numbers(opt_tpa: tuple[float, float], verdict: str) -> None:
+    # base TP/A 0.45 at 4 stages and 0.40 at 8: more stages lose here, against the study
+    rows = [_point("pipelined-base", 4, 0.45), _point("pipelined-base", 8, 0.40)]
+    rows += [_point("pipelined-opt", 4, opt_tpa[0]), _point("pipelined-opt", 8, opt_tpa[1])]
+    eight_vs_four, opt_vs_base = claims(rows)
+    assert "disagrees with '8 stages beat 4'" in eight_vs_four
+    assert opt_vs_base.split("): ", 1)[1].startswith(verdict)
