@@ -160,3 +160,15 @@ def test_placer_out_of_sites_means_does_not_fit(tmp_path: Path, monkeypatch: pyt
     result = implement(load_core("sha1"), ImplSettings(get_device("ecp5-25k")), tmp_path)
     assert result.fits is False
     assert result.error == "nextpnr: ERROR: Unable to place cell 'x', no Bels remaining of type 'TRELLIS_COMB'"
+
+
+def test_a_core_placer_reaches_nextpnr_and_only_its_jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    placer = tmp_path / "nextpnr-args"
+    placer.write_text(f"#!/bin/sh\necho \"$@\" > {tmp_path / 'args'}\nexit 1\n")
+    placer.chmod(0o755)
+    monkeypatch.setenv("NEXTPNR_ECP5", str(placer))
+    device = get_device("ecp5-25k")
+    plain = load_core("sha1")
+    assert ImplSettings(device).inputs(plain)["nextpnr_args"] == list(device.nextpnr_args)  # stored keys unchanged
+    implement(dataclasses.replace(plain, placer="static"), ImplSettings(device), tmp_path)
+    assert " ".join([*device.nextpnr_args, "--placer", "static", "--json"]) in (tmp_path / "args").read_text()

@@ -63,6 +63,8 @@ def test_good_manifest_loads(tmp_path: Path) -> None:
         (lambda m: m + "[budget]\nluts = 1536\nffs = 1536\nbrams = 0\nslices = 3\n", r"unknown field\(s\) in \[budget\]: slices"),
         (lambda m: m + "[budget]\nluts = 1536\nffs = -1\nbrams = 0\n", r"\[budget\] ffs must be a non-negative integer"),
         (lambda m: m + "[budget]\nluts = 900\nffs = 9\nbrams = 1\nluts_min = 1300\n", r"luts_min \(1300\) exceeds luts \(900\)"),
+        (lambda m: m + '[implementation]\nplacer = "fast"\n', r"\[implementation\] placer must be one of heap, sa, static, got 'fast'"),
+        (lambda m: m + '[implementation]\nrouter = "router2"\n', r"unknown field\(s\) in \[implementation\]: router \(known: placer\)"),
     ],
 )
 def test_malformed_manifest_names_file_and_problem(tmp_path: Path, edit, words: str) -> None:

@@ -63,6 +63,8 @@ class Core:
     target_cycles: CycleFormula | None = None
     #: The area budget of a lightweight core on ECP5 (None: none).
     budget: Budget | None = None
+    #: nextpnr's placer for this core (None: nextpnr's default, heap); see PLACERS.
+    placer: str | None = None
 
     @property
     def algorithm(self) -> HashAlgorithm:
@@ -89,6 +91,7 @@ class Core:
             "target_kbps_per_lut4": self.target_kbps_per_lut4,
             "target_cycles": str(self.target_cycles) if self.target_cycles else None,
             "budget": self.budget.as_dict() if self.budget else None,
+            "placer": self.placer,
             "description": self.description,
         }
 
@@ -104,7 +107,10 @@ _REQUIRED = {
 }
 _OPTIONAL = {
     "lib": list, "parameters": dict, "description": str, "byte_aligned_only": bool, "target": dict, "budget": dict,
+    "implementation": dict,
 }  # fmt: skip
+#: nextpnr's placers, for a manifest's [implementation] placer.
+PLACERS = ("heap", "sa", "static")
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -177,6 +183,14 @@ def load_manifest(path: Path) -> Core:
         budget = Budget.parse(data["budget"], where) if "budget" in data else None
     except ValueError as exc:
         raise ManifestError(str(exc)) from None
+    implementation = data.get("implementation", {})
+    unknown_implementation = set(implementation) - {"placer"}
+    if unknown_implementation:
+        raise ManifestError(f"{where}: unknown field(s) in [implementation]: "
+                            f"{', '.join(sorted(unknown_implementation))} (known: placer)")  # fmt: skip
+    placer = implementation.get("placer")
+    if placer is not None and placer not in PLACERS:
+        raise ManifestError(f"{where}: [implementation] placer must be one of {', '.join(PLACERS)}, got {placer!r}")
     try:
         get_algorithm(data["algorithm"], data["version"])
     except HashbedError as exc:
@@ -198,6 +212,7 @@ def load_manifest(path: Path) -> Core:
         target_kbps_per_lut4=kbps,
         target_cycles=target_cycles,
         budget=budget,
+        placer=placer,
     )
 
 

@@ -38,7 +38,7 @@ class ImplSettings:
 
     def inputs(self, core: Core) -> dict[str, Any]:
         """Everything that determines the result: the job's identity in the store."""
-        return {
+        inputs: dict[str, Any] = {
             "core": core.name,
             "core_fingerprint": core.fingerprint(),
             "top": core.top,
@@ -51,6 +51,9 @@ class ImplSettings:
             "nextpnr_args": list(self.device.nextpnr_args),
             "tools": {"yosys": YOSYS.version(), "nextpnr": NEXTPNR[self.device.family].version()},
         }
+        if core.placer:  # only then: the other cores' stored jobs keep their keys
+            inputs["nextpnr_args"] += ["--placer", core.placer]
+        return inputs
 
 
 @dataclass
@@ -182,7 +185,7 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
              core.parameters)  # fmt: skip
         check_fit(core, device, json.loads((run_dir / "synth_stat.json").read_text()))
         _run(
-            [NEXTPNR[device.family].command(), *device.nextpnr_args, "--json", "synth.json",
+            [NEXTPNR[device.family].command(), *inputs["nextpnr_args"], "--json", "synth.json",
              "--report", "report.json", "--write", "routed.json", "--sdf", "routed.sdf", "--freq", f"{settings.freq_mhz:g}", "--seed", str(settings.seed),
              "--timing-allow-fail", "-q"],
             run_dir / "nextpnr.log", run_dir, settings.timeout_s, "nextpnr", core.parameters,
