@@ -31,12 +31,14 @@ IMPLEMENTED = {
 SIZES_KB = (10, 100, 1000)
 
 
-def put_metrics(store: ResultStore, core_name: str, device: str, luts: int, ffs: int, fmax_mhz: float, seed: int = 1) -> None:
+def put_metrics(store: ResultStore, core_name: str, device: str, luts: int, ffs: int, fmax_mhz: float, seed: int = 1,
+                implement_job: str | None = None) -> None:
     core = load_core(core_name)
     measured = {"st": core.cycles.st, "lp": core.cycles.lp, "end": core.cycles.end, "block_bits": core.algorithm.block_bits}
     implemented = {"device": device, "seed": seed, "luts": luts, "ffs": ffs, "brams": 0, "dsps": 0, "fmax_mhz": fmax_mhz,
                    "tools": ECP5_TOOLS}  # fmt: skip
-    inputs = {"core": core_name, "device": device, "seed": seed, "measure_job": "fixture", "implement_job": f"fixture-{luts}"}
+    inputs = {"core": core_name, "device": device, "seed": seed, "measure_job": "fixture",
+              "implement_job": implement_job or f"fixture-{luts}"}  # fmt: skip
     store.put("metrics", inputs, metrics_row(core, measured, implemented))
     measure_inputs = {"core": core_name, "core_fingerprint": core.fingerprint(), "tools": {"verilator": "verilator 5.48.0"}}
     store.put("measure", measure_inputs, {**measured, "formula": str(core.cycles)})

@@ -109,6 +109,18 @@ def test_results_rank_by_each_key_within_each_device(db: Path, capsys: pytest.Ca
     assert "| cycles/block | latency ns | TP Mbit/s |" in header
 
 
+def test_results_show_rows_of_the_present_sources_only(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    core = load_core("sha1")
+    with ResultStore(db) as store:
+        for fingerprint, luts in ((core.fingerprint(), 700), ("an-older-verilog", 650)):  # the older version last
+            implemented = store.put("implement", {"core": "sha1", "device": "ecp5-85k", "seed": 1,
+                                                  "core_fingerprint": fingerprint}, {"luts": luts})  # fmt: skip
+            fixture_store.put_metrics(store, "sha1", "ecp5-85k", luts, 1100, 140.0, implement_job=implemented.key)
+    [row] = results_json(capsys, db)
+    assert row["luts"] == 700
+    assert sorted(r["luts"] for r in results_json(capsys, db, "--all")) == [650, 700]
+
+
 @pytest.mark.parametrize(("option", "value", "words"), [
     ("--algorithm", "sha-512", "no core has --algorithm 'sha-512' (one of: blake-256,"),
     ("--version", "round4", "no core has --version 'round4' (one of: fips, fips202, round2, round3"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hashbed.console import Cells
-from hashbed.cores import Core
+from hashbed.cores import Core, all_cores
 from hashbed.cycles import CycleFormula
 from hashbed.metrics import latency_ns
 from hashbed.results import JobRecord, ResultStore
@@ -28,6 +28,25 @@ RANK_HELP = {
     "area": "LUTs (fewest first)",
     "latency": "latency of a one-block message, (st + lp + end) cycles / Fmax in ns (shortest first)",
 }
+
+
+def metrics_records(store: ResultStore, core: str | None = None, device: str | None = None,
+                    keep_all: bool = False) -> list[JobRecord]:
+    """The finished metrics jobs (oldest first) made from the present sources of their core:
+    a row whose implementation had another core fingerprint (the Verilog or parameters have
+    changed since) is left out unless ``keep_all``. Rows of cores not in the catalogue, or
+    whose implementation job is not in the store, are kept."""
+    records = [record for record in store.jobs("metrics", core, device) if record.ok]
+    if keep_all:
+        return records
+    fingerprints = {core.name: core.fingerprint() for core in all_cores()}
+    kept = []
+    for record in records:
+        implemented = store.job(record.inputs.get("implement_job", ""))
+        made_from = implemented.inputs.get("core_fingerprint") if implemented else None
+        if made_from is None or record.core not in fingerprints or made_from == fingerprints[record.core]:
+            kept.append(record)
+    return kept
 
 
 def latest_rows(records: list[JobRecord], keep_all: bool = False) -> list[dict[str, Any]]:
@@ -71,9 +90,8 @@ def formula_rows(cores: list[Core], store: ResultStore) -> list[dict[str, Any]]:
 def reference_tpa(store: ResultStore) -> dict[tuple[str, int], float]:
     """The latest throughput per LUT of the reference core per (device, seed)."""
     latest: dict[tuple[str, int], float] = {}
-    for record in store.jobs("metrics", REFERENCE_CORE):
-        if record.ok:
-            latest[(record.outputs["device"], record.outputs["seed"])] = record.outputs["tpa_mbps_per_lut"]
+    for record in metrics_records(store, REFERENCE_CORE):
+        latest[(record.outputs["device"], record.outputs["seed"])] = record.outputs["tpa_mbps_per_lut"]
     return latest
 
 

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from hashbed import __version__
 from hashbed.catalogue_tables import (
-    RANK_HELP, RANK_KEYS, REFERENCE_CORE, TABLE_2_TITLE, formula_cells, formula_rows, latest_rows, ranked, reference_tpa,
+    RANK_HELP, RANK_KEYS, REFERENCE_CORE, TABLE_2_TITLE, formula_cells, formula_rows, latest_rows, metrics_records, ranked, reference_tpa,
     result_cells,
 )  # fmt: skip
 from hashbed.console import emit_json, err, out, print_table
@@ -228,7 +228,7 @@ def cmd_results(args: argparse.Namespace) -> int:
         for other in args.import_db or []:
             copied, present = store.import_from(other)
             err.print(f"imported {other}: {copied} jobs copied, {present} already in {args.db}")
-        records = [r for r in store.jobs("metrics", args.core, args.device) if r.ok]
+        records = metrics_records(store, args.core, args.device, args.all)
         rows = [row for row in latest_rows(records, args.all) if all(row[f] == v for f, v in filters.items())]
         rows = ranked(rows, reference_tpa(store), args.rank_by)
     if args.blocks:
@@ -397,7 +397,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rank-by", choices=list(RANK_KEYS), default="tpa",
                    help="rank within each device and seed by: " + "; ".join(f"{k}: {v}" for k, v in RANK_HELP.items())
                    + " (default: %(default)s)")  # fmt: skip
-    p.add_argument("--all", action="store_true", help="every stored row, not only the latest per core, device and seed")
+    p.add_argument("--all", action="store_true",
+                   help="every stored row, also of older versions of a core, not only the latest of its present sources per device and seed")
     p.add_argument("--blocks", type=int, help="add the throughput for messages of this many blocks")
     p.add_argument("--import", dest="import_db", type=Path, action="append", metavar="DB",
                    help="first copy the finished jobs of another store (repeatable; jobs already here are kept)")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hashbed.catalogue_tables import latest_rows
+from hashbed.catalogue_tables import latest_rows, metrics_records
 from hashbed.console import Cells
 from hashbed.cores import Core
 from hashbed.cycles import CycleFormula
@@ -41,7 +41,7 @@ def budget_verdict(core: Core | None, row: dict[str, Any]) -> str:
 def lightweight_rows(store: ResultStore, cores: dict[str, Core]) -> list[dict[str, Any]]:
     """The latest metrics row of every lightweight core per device and seed, best TP/A first
     within each device and architecture, with the ratios to SHA-256 (None without its row)."""
-    records = [r for r in store.jobs("metrics") if r.ok and r.outputs.get("architecture") in ARCHITECTURES]
+    records = [r for r in metrics_records(store) if r.outputs.get("architecture") in ARCHITECTURES]
     energy = {(r.core, r.device, r.seed): r.outputs for r in store.jobs(ENERGY_STEP) if r.ok}
     rows = []
     for row in latest_rows(records):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hashbed.catalogue_tables import TABLE_2_TITLE, formula_cells, formula_rows, latest_rows, ranked, reference_tpa, result_cells
+from hashbed.catalogue_tables import TABLE_2_TITLE, formula_cells, formula_rows, latest_rows, metrics_records, ranked, reference_tpa, result_cells
 from hashbed.console import Cells
 from hashbed.cores import all_cores
 from hashbed.errors import HashbedError
@@ -148,8 +148,7 @@ def _overhead_figure(series: list[dict[str, Any]]) -> Figure:
 
 def _catalogue(store: ResultStore) -> Section:
     section = Section("zynq", "All cores: throughput against area", "cores")
-    records = [r for r in store.jobs("metrics") if r.ok]
-    rows = ranked(latest_rows(records), reference_tpa(store))
+    rows = ranked(latest_rows(metrics_records(store)), reference_tpa(store))
     if not rows:
         section.items.append(Missing("the throughput-against-area results of the cores", "hashbed bench --device ecp5-85k"))
         return section

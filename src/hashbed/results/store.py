@@ -176,6 +176,11 @@ class ResultStore:
         row = self._db.execute(_SELECT + " WHERE key = ?", (job_key(step, inputs),)).fetchone()
         return self._record(row) if row else None
 
+    def job(self, key: str) -> JobRecord | None:
+        """The job stored under ``key`` (a job's key, e.g. from another job's inputs)."""
+        row = self._db.execute(_SELECT + " WHERE key = ?", (key,)).fetchone()
+        return self._record(row) if row else None
+
     def put(
         self,
         step: str,
