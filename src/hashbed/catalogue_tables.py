@@ -39,7 +39,7 @@ def metrics_records(store: ResultStore, core: str | None = None, device: str | N
     records = [record for record in store.jobs("metrics", core, device) if record.ok]
     if keep_all:
         return records
-    fingerprints = {core.name: core.fingerprint() for core in all_cores()}
+    fingerprints = {known.name: known.fingerprint() for known in all_cores()}
     kept = []
     for record in records:
         implemented = store.job(record.inputs.get("implement_job", ""))

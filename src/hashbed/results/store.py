@@ -173,8 +173,7 @@ class ResultStore:
         self.close()
 
     def get(self, step: str, inputs: dict[str, Any]) -> JobRecord | None:
-        row = self._db.execute(_SELECT + " WHERE key = ?", (job_key(step, inputs),)).fetchone()
-        return self._record(row) if row else None
+        return self.job(job_key(step, inputs))
 
     def job(self, key: str) -> JobRecord | None:
         """The job stored under ``key`` (a job's key, e.g. from another job's inputs)."""
