@@ -152,14 +152,18 @@ def test_tool_crash_is_a_recorded_failure(tmp_path: Path, monkeypatch: pytest.Mo
     assert job.status == "failed" and job.inputs["tools"]["yosys"].startswith("false")  # the override is recorded
 
 
-def test_placer_out_of_sites_means_does_not_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("message", [
+    "ERROR: Unable to place cell 'x', no Bels remaining of type 'TRELLIS_COMB'",
+    "ERROR: Failed to expand region (0, 0) |_> (33, 33) of 8009 ICESTORM_LCs",
+])  # fmt: skip
+def test_placer_out_of_sites_means_does_not_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, message: str) -> None:
     placer = tmp_path / "nextpnr-full"
-    placer.write_text("#!/bin/sh\necho \"ERROR: Unable to place cell 'x', no Bels remaining of type 'TRELLIS_COMB'\"\nexit 1\n")
+    placer.write_text(f"#!/bin/sh\necho \"{message}\"\nexit 1\n")
     placer.chmod(0o755)
     monkeypatch.setenv("NEXTPNR_ECP5", str(placer))
     result = implement(load_core("sha1"), ImplSettings(get_device("ecp5-25k")), tmp_path)
     assert result.fits is False
-    assert result.error == "nextpnr: ERROR: Unable to place cell 'x', no Bels remaining of type 'TRELLIS_COMB'"
+    assert result.error == f"nextpnr: {message}"
 
 
 def test_a_core_placer_reaches_nextpnr_and_only_its_jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -88,7 +88,9 @@ class DoesNotFit(ToolFailure):
 
 
 #: nextpnr's placer when a cell type has run out of sites.
-_NO_BELS = re.compile(r"no bels remaining", re.IGNORECASE)
+#: nextpnr's words for a design with more cells of one kind than the device has sites: the
+#: placer has none left, or HeAP cannot grow a region to hold them even as the whole chip
+_NO_BELS = re.compile(r"no bels remaining|failed to expand region", re.IGNORECASE)
 
 
 def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, parameters: dict[str, int]) -> None:
