@@ -186,4 +186,5 @@ def test_the_study_claims_are_judged_from_the_numbers(opt_tpa: tuple[float, floa
     rows += [_point("pipelined-opt", 4, opt_tpa[0]), _point("pipelined-opt", 8, opt_tpa[1])]
     eight_vs_four, opt_vs_base = claims(rows)
     assert "disagrees with '8 stages beat 4'" in eight_vs_four
+    assert opt_vs_base.startswith("sha-1 on ecp5-85k: optimized/base TP/A over 2 depths")  # judged per device
     assert opt_vs_base.split("): ", 1)[1].startswith(verdict)

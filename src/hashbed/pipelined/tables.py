@@ -77,8 +77,8 @@ def claims(rows: list[dict[str, Any]]) -> list[str]:
         else:
             out.append(f"SHA-1 base on {device}: 4 and 8 stages not both implemented: '8 stages beat 4' not checked")
     ratios = opt_vs_base(rows)
-    for algorithm in sorted({r["algorithm"] for r in ratios}):
-        values = [r["tpa_ratio"] for r in ratios if r["algorithm"] == algorithm]
+    for algorithm, device in sorted({(r["algorithm"], r["device"]) for r in ratios}):
+        values = [r["tpa_ratio"] for r in ratios if (r["algorithm"], r["device"]) == (algorithm, device)]
         mean = sum(values) / len(values)
         if min(values) <= 1:
             verdict = "disagrees"
@@ -86,7 +86,7 @@ def claims(rows: list[dict[str, Any]]) -> list[str]:
             verdict = "agrees"
         else:
             verdict = f"partly agrees (it beats base at every depth, but the mean is not in {ABOUT_2X[0]}..{ABOUT_2X[1]})"
-        out.append(f"{algorithm} optimized/base TP/A over {len(values)} depths: {min(values):.2f} to {max(values):.2f} "
+        out.append(f"{algorithm} on {device}: optimized/base TP/A over {len(values)} depths: {min(values):.2f} to {max(values):.2f} "
                    f"(mean {mean:.2f}): {verdict} with 'optimized beats base at every depth (about 2x)'")  # fmt: skip
     if not ratios:
         out.append("no depth has both a base and an optimized result: 'optimized beats base' not checked")
