@@ -39,7 +39,8 @@ def metrics_records(store: ResultStore, core: str | None = None, device: str | N
     records = [record for record in store.jobs("metrics", core, device) if record.ok]
     if keep_all:
         return records
-    fingerprints = {known.name: known.fingerprint() for known in all_cores()}
+    names = {record.core for record in records}
+    fingerprints = {known.name: known.fingerprint() for known in all_cores() if known.name in names}
     kept = []
     for record in records:
         implemented = store.job(record.inputs.get("implement_job", ""))

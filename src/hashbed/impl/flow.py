@@ -87,7 +87,6 @@ class DoesNotFit(ToolFailure):
     """The design needs more of some resource than the device has."""
 
 
-#: nextpnr's placer when a cell type has run out of sites.
 #: nextpnr's words for a design with more cells of one kind than the device has sites: the
 #: placer has none left, or HeAP cannot grow a region to hold them even as the whole chip
 _NO_BELS = re.compile(r"no bels remaining|failed to expand region", re.IGNORECASE)
