@@ -157,6 +157,7 @@ def test_sweep_points_are_tabulated_with_the_improvement_over_one_stage(swept: P
         assert point["fits"] and point["luts"] > 1000 and point["fmax_mhz"] > 10
         assert point["throughput_mbps"] == pytest.approx(512 * point["fmax_mhz"] / point["interval"], rel=1e-3)
         assert point["lut_percent"] == pytest.approx(100 * point["luts"] / 24288, abs=0.1)
+        assert point["ff_percent"] == pytest.approx(100 * point["ffs"] / 24288, abs=0.1)
     assert (one["interval"], two["interval"], one["improvement"]) == (64, 32, 1.0)
     assert two["improvement"] == pytest.approx(two["tpa_mbps_per_lut"] / one["tpa_mbps_per_lut"], rel=1e-2)
     assert [p["stages"] for p in table["points"] if p["best"]] == [table["best_stages"]]

@@ -86,7 +86,8 @@ def claims(rows: list[dict[str, Any]]) -> list[str]:
             verdict = "agrees"
         else:
             verdict = f"partly agrees (it beats base at every depth, but the mean is not in {ABOUT_2X[0]}..{ABOUT_2X[1]})"
-        out.append(f"{algorithm} on {device}: optimized/base TP/A over {len(values)} depths: {min(values):.2f} to {max(values):.2f} "
+        depths = f"{len(values)} depths" if len(values) > 1 else "1 depth"
+        out.append(f"{algorithm} on {device}: optimized/base TP/A over {depths}: {min(values):.2f} to {max(values):.2f} "
                    f"(mean {mean:.2f}): {verdict} with 'optimized beats base at every depth (about 2x)'")  # fmt: skip
     if not ratios:
         out.append("no depth has both a base and an optimized result: 'optimized beats base' not checked")
@@ -99,16 +100,16 @@ def depth_title(table: dict[str, Any]) -> str:
 
 def depth_cells(table: dict[str, Any]) -> Cells:
     """One table of ``depth_tables`` as text."""
-    columns = ["stages", "LUTs", "FFs", "LUT %", "Fmax MHz", "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", "I = TP/A vs 1 stage", ""]
+    columns = ["stages", "LUTs", "FFs", "LUT %", "FF %", "Fmax MHz", "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", "I = TP/A vs 1 stage", ""]
     cells = []
     for p in table["points"]:
         if p["fits"]:
             improvement = f"{p['improvement']:.2f}" if p["improvement"] is not None else "-"
-            cells.append([str(p["stages"]), str(p["luts"]), str(p["ffs"]), f"{p['lut_percent']:.1f}", f"{p['fmax_mhz']:.2f}",
-                          str(p["interval"]), f"{p['throughput_mbps']:.0f}", f"{p['tpa_mbps_per_lut']:.3f}", improvement,
+            cells.append([str(p["stages"]), str(p["luts"]), str(p["ffs"]), f"{p['lut_percent']:.1f}", f"{p['ff_percent']:.1f}",
+                          f"{p['fmax_mhz']:.2f}", str(p["interval"]), f"{p['throughput_mbps']:.0f}", f"{p['tpa_mbps_per_lut']:.3f}", improvement,
                           "best TP/A" if p["best"] else ""])  # fmt: skip
         else:
-            cells.append([str(p["stages"]), "-", "-", "-", "-", str(p["interval"]), "-", "-", "-", "does not fit"])
+            cells.append([str(p["stages"]), "-", "-", "-", "-", "-", str(p["interval"]), "-", "-", "-", "does not fit"])
     return columns, cells
 
 
