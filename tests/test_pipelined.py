@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,9 @@ from hashbed.cores import ManifestError
 from hashbed.pipelined.catalogue import design_names, load_design, load_pipeline
 from hashbed.pipelined.run import build_point, check_point, padded_blocks, run_schedule
 from hashbed.pipelined.scheduler import schedule
-from hashbed.pipelined.tables import claims
+from hashbed.pipelined.sweep import CHECK_STEP, METRICS_STEP
+from hashbed.pipelined.tables import claims, point_rows
+from hashbed.results import ResultStore
 from hashbed.sim.lint import lint_sources
 from hashbed.sim.run import Stalls
 
@@ -170,6 +173,18 @@ def test_an_interrupted_sweep_resumes_from_the_store(swept: Path, tmp_path: Path
     assert main(argv) == 0
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("sweep: sha256_base")]
     assert len(lines) == 2 and all(line.endswith("(stored)") for line in lines)
+
+
+def test_rows_checked_on_older_sources_of_their_design_are_left_out(swept: Path, tmp_path: Path) -> None:
+    db = tmp_path / "results.db"
+    shutil.copy(swept, db)
+    with ResultStore(db) as store:
+        current = point_rows(store)
+        stale_check = store.put(CHECK_STEP, {"core": "sha256_base-s4", "design_fingerprint": "0" * 16}, {"latency": 70})
+        for stages in (1, 4):  # a newer row for a stored depth and a row for a new one, both from old Verilog
+            row = {**current[0], "stages": stages, "luts": 1}
+            store.put(METRICS_STEP, {"core": f"sha256_base-s{stages}", "check_job": stale_check.key}, row)
+        assert point_rows(store) == current and [row["stages"] for row in current] == [1, 2]
 
 
 def _point(architecture: str, stages: int, tpa: float) -> dict[str, object]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from hashbed.console import Cells
+from hashbed.pipelined.catalogue import design_names, load_pipeline
 from hashbed.pipelined.sweep import METRICS_STEP
 from hashbed.results import ResultStore
 
@@ -17,10 +18,15 @@ RATIO_TITLE = "optimized / base at each depth"
 
 def point_rows(store: ResultStore) -> list[dict[str, Any]]:
     """The latest row of every (design, depth, device, seed), in that order, with the hashbed
-    version that made it."""
+    version that made it. A row checked on other sources of its design (the Verilog has changed
+    since) is left out; rows of designs no longer in the catalogue are kept."""
+    fingerprints = {name: load_pipeline(name).fingerprint() for name in design_names()}
     latest: dict[tuple[str, int, str, int], dict[str, Any]] = {}
     for record in store.jobs(METRICS_STEP):
-        if record.ok:
+        checked = store.job(record.inputs.get("check_job", ""))
+        made_from = checked.inputs.get("design_fingerprint") if checked else None
+        current = fingerprints.get(record.outputs.get("design", ""))
+        if record.ok and (made_from is None or current is None or made_from == current):
             out = record.outputs
             latest[(out["design"], out["stages"], out["device"], out["seed"])] = {**out, "hashbed_version": record.hashbed_version}
     return [latest[key] for key in sorted(latest)]
