@@ -122,94 +122,49 @@ module skein512_lw_core #(
         .ohalf(ohalf)
     );
 
-    generate
-        if (BRAM == 0) begin : g_logic
-            skein512_lw_datapath #(
-                .C240(64'h1BD11BDAA9FC1A22)
-            ) u_datapath (
-                .clk(clk),
-                .ph(ph),
-                .hold(hold),
-                .din(din),
-                .nb_pre(nb_pre),
-                .nb_push(nb_push),
-                .nb_pop(nb_pop),
-                .ka(ka),
-                .kpush(kpush),
-                .kpop(kpop),
-                .clrk(clrk),
-                .ta_sel(ta_sel),
-                .iv_idx(iv_idx),
-                .sval(sval),
-                .t0(t0),
-                .tflags(tflags),
-                .ra_k(ra_k),
-                .rb_k(rb_k),
-                .zra_k(zra_k),
-                .zm_k(zm_k),
-                .clra_k(clra_k),
-                .clrb_k(clrb_k),
-                .wee_k(wee_k),
-                .weo_k(weo_k),
-                .wae_k(wae_k),
-                .wao_k(wao_k),
-                .rot_k(rot_k),
-                .kwe_k(kwe_k),
-                .kwa_k(kwa_k),
-                .mrd_k(mrd_k),
-                .modd_k(modd_k),
-                .mslot_k(mslot_k),
-                .par_init(par_init),
-                .outm(outm),
-                .ohalf(ohalf),
-                .kout(kout),
-                .kbusy(kbusy)
-            );
-        end else begin : g_bram
-            skein512_lw_datapath_bram #(
-                .C240(64'h1BD11BDAA9FC1A22)
-            ) u_datapath (
-                .clk(clk),
-                .rst(rst),
-                .ph(ph),
-                .hold(hold),
-                .din(din),
-                .nb_pre(nb_pre),
-                .nb_push(nb_push),
-                .nb_pop(nb_pop),
-                .ka(ka),
-                .kpush(kpush),
-                .kpop(kpop),
-                .clrk(clrk),
-                .ta_sel(ta_sel),
-                .iv_idx(iv_idx),
-                .sval(sval),
-                .t0(t0),
-                .tflags(tflags),
-                .ra_k(ra_k),
-                .rb_k(rb_k),
-                .zra_k(zra_k),
-                .zm_k(zm_k),
-                .clra_k(clra_k),
-                .clrb_k(clrb_k),
-                .wee_k(wee_k),
-                .weo_k(weo_k),
-                .wae_k(wae_k),
-                .wao_k(wao_k),
-                .rot_k(rot_k),
-                .kwe_k(kwe_k),
-                .kwa_k(kwa_k),
-                .mrd_k(mrd_k),
-                .modd_k(modd_k),
-                .mslot_k(mslot_k),
-                .par_init(par_init),
-                .outm(outm),
-                .ohalf(ohalf),
-                .kout(kout),
-                .kbusy(kbusy)
-            );
-        end
-    endgenerate
+    skein512_lw_datapath #(
+        .C240(64'h1BD11BDAA9FC1A22),
+        .BRAM(BRAM)
+    ) u_datapath (
+        .clk(clk),
+        .rst(rst),
+        .ph(ph),
+        .hold(hold),
+        .din(din),
+        .nb_pre(nb_pre),
+        .nb_push(nb_push),
+        .nb_pop(nb_pop),
+        .ka(ka),
+        .kpush(kpush),
+        .kpop(kpop),
+        .clrk(clrk),
+        .ta_sel(ta_sel),
+        .iv_idx(iv_idx),
+        .sval(sval),
+        .t0(t0),
+        .tflags(tflags),
+        .ra_k(ra_k),
+        .rb_k(rb_k),
+        .zra_k(zra_k),
+        .zm_k(zm_k),
+        .clra_k(clra_k),
+        .clrb_k(clrb_k),
+        .wee_k(wee_k),
+        .weo_k(weo_k),
+        .wae_k(wae_k),
+        .wao_k(wao_k),
+        .rot_k(rot_k),
+        .kwe_k(kwe_k),
+        .kwa_k(kwa_k),
+        .mrd_k(mrd_k),
+        .modd_k(modd_k),
+        .mslot_k(mslot_k),
+        .par_init(par_init),
+        .outm(outm),
+        .ohalf(ohalf),
+        .kout(kout),
+        .kbusy(kbusy)
+    );
 
     // Digest word q of chaining word i: bytes 2q and 2q+1 of the little-endian word
     // (the key memory's half q / 2 is read)

@@ -12,10 +12,18 @@
 // - the key memory holds K0..K7 (address 8 reads K8 from the parity register, 9 zero);
 //   the odd words of a subkey are read in the round before the injection (a round
 //   without key words) into an 8 x 32-bit queue of flip-flops;
-// - the next block arrives in a 16 x 32-bit flip-flop queue, emptied by 8 LOADs.
+// - BRAM = 0: the key memory is a third LUT memory, the next block arrives in a 16 x
+//   32-bit flip-flop queue emptied by 8 LOADs, and the IV words are constants;
+// - BRAM = 1: the key memory, the next block and the IV share one block RAM (64 x 32
+//   bits, one write and one registered read port): words {region, index, half}, region 0
+//   the key K0..K7, 1 the next block's 16 half-words (written as they arrive), 2 the IV.
+//   The read address is presented a cycle ahead: the sequencer gives the next
+//   operation's fields in an operation's second cycle. The key writes of stage M have
+//   the write port; the input waits while they run (kbusy).
 //
 // Stages of operation i, issued in cycle 2i (ph = 0), one half per cycle:
-//   K  (2i, 2i+1):   kA = key[ka] + TA (or zero), kB from the key queue (or zero)
+//   K  (2i, 2i+1):   kA = key[ka] + TA (or zero), kB from the key queue (or zero); a
+//                    message or IV word comes in TA (BRAM = 0) or in place of key[ka]
 //   I  (2i+1, 2i+2): a = E[ra] + kA, b = O[rb] + kB (key injection; kA = kB = 0 else)
 //   Y  (2i+2, 2i+3): y0 = a + b
 //   M  (2i+3, 2i+4): y1 = rotl(b, r) ^ y0 (half h from both halves of b, kept in bm_q),
@@ -25,9 +33,13 @@
 // The operation fields are taken with the issue (ph = 0) and move on every two cycles.
 module skein512_lw_datapath #(
     // key-schedule parity constant C240 (v1.3: 0x1BD11BDAA9FC1A22)
-    parameter [63:0] C240 = 64'h1BD11BDAA9FC1A22
+    parameter [63:0] C240 = 64'h1BD11BDAA9FC1A22,
+    // 0: key memory in LUT RAM, next-block queue in flip-flops; 1: both and the IV in one
+    // block RAM
+    parameter BRAM = 0
 ) (
     input  wire        clk,
+    input  wire        rst,        // BRAM = 1: the next block's write index
     input  wire        ph,         // 0: the issue cycle (low half of stage K)
     input  wire        hold,       // the phase stays 0 after this cycle (idle)
     // bus words into the next-block queue
@@ -72,31 +84,30 @@ module skein512_lw_datapath #(
     output wire        kbusy       // stage M writes the key memory
 );
 
-    // Next-block queue: 16 half-words of flip-flops, two bus words each (bytes swapped:
-    // Skein is little-endian); filled while the queue is empty, emptied by the 8 LOAD
-    // operations at a block's start (a push and a pop both move it by one half-word)
-    reg [15:0] pre_q;
-    reg [31:0] nb [0:15];
-    reg        nbpop_r;
-    wire       nbpop_e = ph ? nbpop_r : nb_pop;
-    integer    ni;
-    always @(posedge clk) begin
-        if (nb_pre) pre_q <= {din[7:0], din[15:8]};
-        if (nb_push || nbpop_e) begin
-            for (ni = 0; ni < 15; ni = ni + 1) nb[ni] <= nb[ni + 1];
-            nb[15] <= {din[7:0], din[15:8], pre_q};
+    initial begin
+        if (BRAM != 0 && BRAM != 1) begin
+            $display("skein512_lw_datapath: BRAM must be 0 or 1, got %0d", BRAM);
+            $finish;
         end
-        if (!ph) nbpop_r <= nb_pop;
     end
 
-    // Memories
-    reg [31:0] bank_e [0:15];
-    reg [31:0] bank_o [0:15];
-    reg [31:0] key_m  [0:15];
+    // Bus words in pairs (bytes swapped: Skein is little-endian) into the next block's
+    // store (see the storage section)
+    reg  [15:0] pre_q;
+    wire [31:0] nb_word = {din[7:0], din[15:8], pre_q};
+    always @(posedge clk)
+        if (nb_pre) pre_q <= {din[7:0], din[15:8]};
+
+    // State memories; the key store is in the storage section
+    reg  [31:0] bank_e [0:15];
+    reg  [31:0] bank_o [0:15];
+    wire [31:0] key_rd;   // the key store's word for stage K
+    wire [31:0] nb_head;  // BRAM = 0: the next-block queue's head
+    wire [31:0] ivh;      // BRAM = 0: the IV half-word
 
     // Stage K fields kept for the high half, and the pipeline fields
     reg [3:0] ka_r;
-    reg [2:0] ta_sel_r, iv_idx_r;
+    reg [2:0] ta_sel_r;
     reg       kpush_r, kpop_r, clrk_r;
     reg [2:0] ra_i, rb_i, wae_i, wao_i, mslot_i;
     reg       zra_i, zm_i, zm_m;
@@ -114,29 +125,17 @@ module skein512_lw_datapath #(
     wire       push_e = ph ? kpush_r : kpush;
     wire       pop_e = ph ? kpop_r : kpop;
     wire       clrk_e = ph ? clrk_r : clrk;
-    wire [2:0] ivi = ph ? iv_idx_r : iv_idx;
-    wire       kh = outm ? ohalf : ph;
 
     wire [31:0] t0h = ph ? t0[63:32] : t0[31:0];
     wire [31:0] t1h = ph ? {tflags, 23'd0} : 32'd0;
-    reg  [31:0] ta, ivh;
+    reg  [31:0] ta;
     always @* begin
-        case ({ivi, ph})
-            4'd0: ivh = 32'h2FDB3E13;  4'd1: ivh = 32'hCCD044A1;
-            4'd2: ivh = 32'h1A79A9EB;  4'd3: ivh = 32'hE8359030;
-            4'd4: ivh = 32'h4F816E6F;  4'd5: ivh = 32'h55AEA061;
-            4'd6: ivh = 32'hAE9B94DB;  4'd7: ivh = 32'h2A2767A4;
-            4'd8: ivh = 32'h74DD7683;  4'd9: ivh = 32'hEC06025E;
-            4'd10: ivh = 32'hC4746251; 4'd11: ivh = 32'hE7A436CD;
-            4'd12: ivh = 32'h393AD185; 4'd13: ivh = 32'hC36FBAF9;
-            4'd14: ivh = 32'h33EDFC13; default: ivh = 32'h3EEDBA18;
-        endcase
         case (tas)
             3'd1: ta = t0h;
             3'd2: ta = t1h;
             3'd3: ta = t0h ^ t1h;
-            3'd4: ta = nb[0];
-            3'd5: ta = ivh;
+            3'd4: ta = nb_head;  // zero with BRAM = 1: the word is in key_rd
+            3'd5: ta = ivh;      // the same
             3'd6: ta = ph ? 32'd0 : {27'd0, sval};
             default: ta = 32'd0;
         endcase
@@ -150,9 +149,11 @@ module skein512_lw_datapath #(
     reg         kca_q;
     wire        kcin = ph && !outm;
     // key word half: K0..K7 from the memory, K8 from the parity register (its half of
-    // this phase is always in par_q[63:32]), 9 reads zero
+    // this phase is always in par_q[63:32]), 9 reads zero; with BRAM = 1 a message or
+    // IV word comes from the block RAM whatever ka is
     reg  [63:0] par_q;
-    wire [31:0] kread = (ka_e == 4'd9) ? 32'd0 : ka_e[3] ? par_q[63:32] : key_m[{ka_e[2:0], kh}];
+    wire        kbr = BRAM == 1 && (tas == 3'd4 || tas == 3'd5);
+    wire [31:0] kread = (ka_e == 4'd9 && !kbr) ? 32'd0 : (ka_e[3] && !kbr) ? par_q[63:32] : key_rd;
     wire [32:0] ka_sum = {1'b0, kread} + {1'b0, ta} + {32'd0, kcin && kca_q};
     integer     qi;
     always @(posedge clk) begin
@@ -169,7 +170,6 @@ module skein512_lw_datapath #(
             kpush_r <= kpush;
             kpop_r <= kpop;
             clrk_r <= clrk;
-            iv_idx_r <= iv_idx;
             ra_i <= ra_k;
             rb_i <= rb_k;
             zra_i <= zra_k;
@@ -188,7 +188,6 @@ module skein512_lw_datapath #(
             mslot_i <= mslot_k;
         end
     end
-    assign kout = ka_q;
     assign kbusy = kwe_m;
 
     // ------------------------------------------------------------------ stage I
@@ -262,9 +261,99 @@ module skein512_lw_datapath #(
     always @(posedge clk) begin
         if (wee_m) bank_e[{wae_m, hb}] <= y0_q;
         if (weo_m) bank_o[{wao_m, hb}] <= y1;
-        if (kwe_m) key_m[{kwa_m, hb}] <= chain;
         if (par_init) par_q <= C240;
         else if (ph || !hold) par_q <= {par_q[31:0] ^ (kwe_m ? chain : 32'd0), par_q[63:32]};
     end
+
+    // ------------------------------------------------------------------ storage
+    // The key memory and the next block: K0..K7 written by stage M (chaining halves), read
+    // by stage K and by the digest output (kout)
+    generate
+        if (BRAM == 0) begin : g_logic
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire unused_rst = rst;  // the queue needs no index
+            /* verilator lint_on UNUSEDSIGNAL */
+
+            // Key memory in LUT RAM (the digest output reads half ohalf); the digest word
+            // is stage K's sum with zero added
+            wire       kh = outm ? ohalf : ph;
+            reg [31:0] key_m [0:15];
+            always @(posedge clk)
+                if (kwe_m) key_m[{kwa_m, hb}] <= chain;
+            assign key_rd = key_m[{ka_e[2:0], kh}];
+            assign kout = ka_q;
+
+            // Next-block queue: 16 half-words of flip-flops; filled while the queue is
+            // empty, emptied by the 8 LOAD operations at a block's start (a push and a pop
+            // both move it by one half-word)
+            reg  [31:0] nb [0:15];
+            reg         nbpop_r;
+            wire        nbpop_e = ph ? nbpop_r : nb_pop;
+            integer     ni;
+            always @(posedge clk) begin
+                if (nb_push || nbpop_e) begin
+                    for (ni = 0; ni < 15; ni = ni + 1) nb[ni] <= nb[ni + 1];
+                    nb[15] <= nb_word;
+                end
+                if (!ph) nbpop_r <= nb_pop;
+            end
+            assign nb_head = nb[0];
+
+            // IV half-words, stage K's operand for an IV operation
+            reg  [2:0]  iv_idx_r;
+            wire [2:0]  ivi = ph ? iv_idx_r : iv_idx;
+            reg  [31:0] iv_word;
+            always @(posedge clk)
+                if (!ph) iv_idx_r <= iv_idx;
+            always @* begin
+                case ({ivi, ph})
+                    4'd0: iv_word = 32'h2FDB3E13;  4'd1: iv_word = 32'hCCD044A1;
+                    4'd2: iv_word = 32'h1A79A9EB;  4'd3: iv_word = 32'hE8359030;
+                    4'd4: iv_word = 32'h4F816E6F;  4'd5: iv_word = 32'h55AEA061;
+                    4'd6: iv_word = 32'hAE9B94DB;  4'd7: iv_word = 32'h2A2767A4;
+                    4'd8: iv_word = 32'h74DD7683;  4'd9: iv_word = 32'hEC06025E;
+                    4'd10: iv_word = 32'hC4746251; 4'd11: iv_word = 32'hE7A436CD;
+                    4'd12: iv_word = 32'h393AD185; 4'd13: iv_word = 32'hC36FBAF9;
+                    4'd14: iv_word = 32'h33EDFC13; default: iv_word = 32'h3EEDBA18;
+                endcase
+            end
+            assign ivh = iv_word;
+        end else begin : g_bram
+            // One block RAM: region 0 the key, 1 the next block, 2 the IV (as above)
+            (* ram_style = "block" *)
+            reg [31:0] bram [0:63];
+            reg [31:0] bram_q;
+            reg [3:0]  nb_idx_q;  // 16 half-words a block
+            integer    bi;
+            initial begin
+                for (bi = 0; bi < 64; bi = bi + 1) bram[bi] = 32'd0;
+                bram[32] = 32'h2FDB3E13; bram[33] = 32'hCCD044A1;
+                bram[34] = 32'h1A79A9EB; bram[35] = 32'hE8359030;
+                bram[36] = 32'h4F816E6F; bram[37] = 32'h55AEA061;
+                bram[38] = 32'hAE9B94DB; bram[39] = 32'h2A2767A4;
+                bram[40] = 32'h74DD7683; bram[41] = 32'hEC06025E;
+                bram[42] = 32'hC4746251; bram[43] = 32'hE7A436CD;
+                bram[44] = 32'h393AD185; bram[45] = 32'hC36FBAF9;
+                bram[46] = 32'h33EDFC13; bram[47] = 32'h3EEDBA18;
+            end
+            // Read address, a cycle ahead: the digest word's half, or the operation's word
+            // (the next operation's low half in its predecessor's second cycle, its high
+            // half in its issue cycle)
+            wire [1:0] breg = nb_pop ? 2'd1 : (ta_sel == 3'd5) ? 2'd2 : 2'd0;
+            wire [2:0] bidx = (nb_pop || ta_sel == 3'd5) ? iv_idx : ka[2:0];
+            wire [5:0] raddr = outm ? {2'd0, ka[2:0], ohalf} : {breg, bidx, !ph};
+            always @(posedge clk) begin
+                bram_q <= bram[raddr];
+                if (kwe_m) bram[{2'd0, kwa_m, hb}] <= chain;
+                else if (nb_push) bram[{2'd1, nb_idx_q}] <= nb_word;
+                if (rst) nb_idx_q <= 4'd0;
+                else if (nb_push) nb_idx_q <= nb_idx_q + 4'd1;
+            end
+            assign key_rd = bram_q;
+            assign kout = bram_q;
+            assign nb_head = 32'd0;
+            assign ivh = 32'd0;
+        end
+    endgenerate
 
 endmodule
