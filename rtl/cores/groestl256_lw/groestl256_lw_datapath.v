@@ -142,7 +142,7 @@ module groestl256_lw_datapath #(
                                : o_en ? {o_word[1], 1'b1, o_word[3:2]}
                                : {r_half, col};
             // in place: a byte is written where its lane read the byte it replaces
-            groestl256_lw_ram #(.AW(5), .WIDTH(8)) u_state (
+            lut_ram #(.AW(5), .WIDTH(8)) u_state (
                 .clk(clk),
                 .we(s_we),
                 .waddr({w_perm_q, !w0, w_col_q[11 - 3*gk -: 3]}),
@@ -150,7 +150,7 @@ module groestl256_lw_datapath #(
                 .raddr({r_perm, r_half, col}),
                 .rdata(s_rd[31 - 8*gk -: 8])
             );
-            groestl256_lw_ram #(.AW(4), .WIDTH(8)) u_h (
+            lut_ram #(.AW(4), .WIDTH(8)) u_h (
                 .clk(clk),
                 .we(h_we),
                 .waddr(h_waddr),
@@ -158,7 +158,7 @@ module groestl256_lw_datapath #(
                 .raddr(h_raddr),
                 .rdata(h_rd[31 - 8*gk -: 8])
             );
-            groestl256_lw_ram #(.AW(4), .WIDTH(8)) u_m (
+            lut_ram #(.AW(4), .WIDTH(8)) u_m (
                 .clk(clk),
                 .we(m_we[gk]),
                 .waddr(m_waddr),

@@ -19,7 +19,7 @@
 //     clock, 7 clocks after its read (the block RAM's read data is registered once more
 //     before theta), and is written into the half it came from (in place; slots renamed by
 //     pi^-1 each round as in keccak256_lw_core).
-//   * Column parities in distributed RAM, 10 half lanes each (keccak256_lw_par_ram): the
+//   * Column parities in distributed RAM, 10 half lanes each (lut_ram): the
 //     next round's parities accumulate in one (read-modify-write per output half), and the
 //     last row writes the final values into two copies read by theta (C[x-1] and C[x+1]
 //     in one clock). With the last row y' = 3 (x' = x + 1) every new value is written after
@@ -316,14 +316,14 @@ module keccak256_lw_bram_core #(
     reg  [3:0]  pwa;
     reg  [31:0] cval;
     wire [31:0] n_rd, cm, cp;
-    keccak256_lw_par_ram #(.AW(4), .DW(32)) u_next (
-        .clk(clk), .we(pwe), .wa(pwa), .wd(cval), .ra(pwa), .rd(n_rd)
+    lut_ram #(.AW(4), .WIDTH(32)) u_next (
+        .clk(clk), .we(pwe), .waddr(pwa), .wdata(cval), .raddr(pwa), .rdata(n_rd)
     );
-    keccak256_lw_par_ram #(.AW(4), .DW(32)) u_cm (
-        .clk(clk), .we(cwe), .wa(pwa), .wd(cval), .ra(cma2_q), .rd(cm)
+    lut_ram #(.AW(4), .WIDTH(32)) u_cm (
+        .clk(clk), .we(cwe), .waddr(pwa), .wdata(cval), .raddr(cma2_q), .rdata(cm)
     );
-    keccak256_lw_par_ram #(.AW(4), .DW(32)) u_cp (
-        .clk(clk), .we(cwe), .wa(pwa), .wd(cval), .ra(cpa2_q), .rd(cp)
+    lut_ram #(.AW(4), .WIDTH(32)) u_cp (
+        .clk(clk), .we(cwe), .waddr(pwa), .wdata(cval), .raddr(cpa2_q), .rdata(cp)
     );
 
     // ---------------------------------------------------------------- round datapath

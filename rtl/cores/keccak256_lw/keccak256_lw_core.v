@@ -3,7 +3,7 @@
 // hashbed core interface (docs/interface.md) on a 16-bit bus and host-side padding.
 //
 // Architecture (logic-only version, budget 1536 LUT4s / 1536 FFs on ECP5):
-//   * The 1600-bit state lives in a 32 x 64 distributed RAM (keccak256_lw_lane_ram), one
+//   * The 1600-bit state lives in a 32 x 64 distributed RAM (lut_ram), one
 //     lane per slot, one read and one write per clock. The datapath is one lane (64 bits).
 //   * A round reads the 25 lanes in the order of its output rows. Output row y' needs the
 //     lanes B[x', y'] = rot(A[x, y] ^ D[x], r[x, y]) with y = x', x = 3y' + x' (pi^-1).
@@ -227,8 +227,8 @@ module keccak256_lw_core #(
     reg  [4:0]  wa, ra;
     reg  [63:0] wd;
     wire [63:0] ram_rd;
-    keccak256_lw_lane_ram #(.AW(5), .DW(64)) u_ram (
-        .clk(clk), .we(we), .wa(wa), .wd(wd), .ra(ra), .rd(ram_rd)
+    lut_ram #(.AW(5), .WIDTH(64)) u_ram (
+        .clk(clk), .we(we), .waddr(wa), .wdata(wd), .raddr(ra), .rdata(ram_rd)
     );
 
     // ---------------------------------------------------------------- round datapath
