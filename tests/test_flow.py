@@ -12,7 +12,8 @@ import pytest
 from hashbed.cli import main
 from hashbed.cores import load_core
 from hashbed.impl.devices import get_device
-from hashbed.impl.flow import DoesNotFit, ImplSettings, check_fit, implement
+from hashbed.impl import flow
+from hashbed.impl.flow import DoesNotFit, ImplSettings, ToolFailure, check_fit, implement, run_dir_for
 from hashbed.pipeline import Pipeline
 from hashbed.results import ResultStore
 
@@ -83,6 +84,24 @@ def test_bench_again_reuses_finished_jobs(bench_db, capsys: pytest.CaptureFixtur
     assert "sha1" in capsys.readouterr().out
     with ResultStore(db) as store:
         assert {r.key: r.finished_at for r in store.jobs()} == before
+
+
+def test_another_device_of_the_family_places_the_same_synthesized_netlist(
+    bench_db, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, build = bench_db
+    ran: list[str] = []
+
+    def stop(command: list[str], log: Path, cwd: Path, timeout: int, what: str, parameters: dict[str, int]) -> None:
+        ran.append(what)
+        raise ToolFailure(f"{what} stopped by the test")
+
+    monkeypatch.setattr(flow, "_run", stop)
+    sha1 = load_core("sha1")
+    result = implement(sha1, ImplSettings(get_device("ecp5-45k")), build)
+    assert ran == ["nextpnr"] and result.error == "nextpnr stopped by the test"
+    synthesized = run_dir_for(sha1, ImplSettings(get_device("ecp5-25k")), build) / "synth.json"
+    assert (Path(result.run_dir) / "synth.json").samefile(synthesized)
 
 
 def test_bench_reports_a_core_too_big_for_the_device_and_keeps_that_result(

@@ -1,15 +1,20 @@
 """Synthesis with Yosys and place-and-route with nextpnr, both called directly.
 
 Each run works in its own directory (named by the core, device, seed and a hash of
-all inputs) that keeps the scripts, logs, netlist and nextpnr's JSON report.
+all inputs) that keeps the scripts, logs, netlist and nextpnr's JSON report. Synthesis
+does not depend on the device within a family (``synth_ecp5`` and ``synth_ice40`` take no
+part), so it runs once per core and family in ``build/synth/`` and its files are linked
+into every run directory that places the netlist on a device of that family.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -156,9 +161,59 @@ def check_fit(core: Core, device: Device, stat: dict[str, Any]) -> None:
                              f"{device.name} has {available} (choose a device with more {fix})")  # fmt: skip
 
 
+def _key(inputs: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:10]
+
+
 def run_dir_for(core: Core, settings: ImplSettings, build_dir: Path) -> Path:
-    key = hashlib.sha256(json.dumps(settings.inputs(core), sort_keys=True).encode()).hexdigest()[:10]
-    return build_dir / "impl" / f"{core.name}-{settings.device.name}-s{settings.seed}-{key}"
+    return build_dir / "impl" / f"{core.name}-{settings.device.name}-s{settings.seed}-{_key(settings.inputs(core))}"
+
+
+#: What synthesis writes; a run directory gets a link to each.
+_SYNTH_FILES = ("synth.ys", "yosys.log", "synth.json", "synth_stat.json")
+
+
+def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Path) -> None:
+    """Synthesize ``core`` for the family of the device, or reuse the netlist an earlier run
+    made from the same inputs, and link the files into ``run_dir``. A lock lets parallel
+    runs for several devices wait for one synthesis instead of each running their own."""
+    inputs = settings.inputs(core)
+    synth_inputs = {name: inputs[name] for name in ("core", "core_fingerprint", "top", "parameters", "synth")}
+    synth_inputs["yosys"] = inputs["tools"]["yosys"]
+    synth_dir = build_dir / "synth" / f"{core.name}-{settings.device.family}-{_key(synth_inputs)}"
+    synth_dir.mkdir(parents=True, exist_ok=True)
+    finished = synth_dir / "synth.done"
+    with open(synth_dir / "synth.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not finished.is_file():
+                # Sources by relative path: YoWASP tools see the file system through WASI
+                # preopens, and their own /tmp hides the host's, while relative paths reach
+                # every directory.
+                sources = " ".join(os.path.relpath(source, synth_dir) for source in core.sources)
+                chparams = "".join(f"chparam -set {name} {value} {core.top}\n" for name, value in core.parameters.items())
+                (synth_dir / "synth.ys").write_text(
+                    f"read_verilog -sv {sources}\n"
+                    + chparams
+                    + f"{inputs['synth']} -top {core.top} -json synth.json\n"
+                    + "tee -o synth_stat.json stat -json\n"
+                )
+                _run([YOSYS.command(), "-q", "synth.ys"], synth_dir / "yosys.log", synth_dir, settings.timeout_s,
+                     "yosys", core.parameters)  # fmt: skip
+                finished.touch()
+        finally:
+            for name in _SYNTH_FILES:
+                _link(synth_dir / name, run_dir / name)
+
+
+def _link(source: Path, target: Path) -> None:
+    target.unlink(missing_ok=True)
+    if not source.is_file():
+        return
+    try:
+        os.link(source, target)
+    except OSError:  # another file system, or one without hard links
+        shutil.copy2(source, target)
 
 
 def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult:
@@ -169,21 +224,8 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
     inputs = settings.inputs(core)
     (run_dir / "settings.json").write_text(json.dumps(inputs, indent=2))
     result = ImplResult(device.name, settings.seed, settings.freq_mhz, ok=False, tools=inputs["tools"], run_dir=str(run_dir))
-
-    # Sources by relative path: YoWASP tools see the file system through WASI preopens, and
-    # their own /tmp hides the host's, while relative paths reach every directory.
-    sources = " ".join(os.path.relpath(source, run_dir) for source in core.sources)
-    chparams = "".join(f"chparam -set {name} {value} {core.top}\n" for name, value in core.parameters.items())
-    script = (
-        f"read_verilog -sv {sources}\n"
-        + chparams
-        + f"{_SYNTH[device.family]} -top {core.top} -json synth.json\n"
-        + "tee -o synth_stat.json stat -json\n"
-    )
-    (run_dir / "synth.ys").write_text(script)
     try:
-        _run([YOSYS.command(), "-q", "synth.ys"], run_dir / "yosys.log", run_dir, settings.timeout_s, "yosys",
-             core.parameters)  # fmt: skip
+        synthesize(core, settings, build_dir, run_dir)
         check_fit(core, device, json.loads((run_dir / "synth_stat.json").read_text()))
         _run(
             [NEXTPNR[device.family].command(), *inputs["nextpnr_args"], "--json", "synth.json",
