@@ -182,7 +182,7 @@ def test_placer_out_of_sites_means_does_not_fit(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setenv("NEXTPNR_ECP5", str(placer))
     result = implement(load_core("sha1"), ImplSettings(get_device("ecp5-25k")), tmp_path)
     assert result.fits is False
-    assert result.error == f"nextpnr: {message}"
+    assert result.error == f"does not fit: nextpnr: {message} (choose a device with more logic)"
 
 
 def test_a_core_placer_reaches_nextpnr_and_only_its_jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -107,7 +107,9 @@ def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, para
     log.write_text(proc.stdout + proc.stderr)
     if proc.returncode != 0:
         reason = _failure_reason(what, log.read_text(), proc.returncode, cwd, parameters)
-        raise (DoesNotFit if _NO_BELS.search(reason) else ToolFailure)(reason)
+        if _NO_BELS.search(reason):
+            raise DoesNotFit(f"does not fit: {reason} (choose a device with more logic)")
+        raise ToolFailure(reason)
 
 
 def _display_text(display: re.Match[str], parameters: dict[str, int]) -> str:

@@ -98,7 +98,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             err.print(f"sweep: {what}: {error}")
         elif record is not None:
             row = record.outputs
-            fit = f"{row['luts']} LUTs, {row['fmax_mhz']} MHz" if row["fits"] else f"does not fit: {row['error']}"
+            fit = f"{row['luts']} LUTs, {row['fmax_mhz']} MHz" if row["fits"] else row["error"]
             err.print(f"sweep: {what}: {fit}{' (stored)' if record.reused else ''}")
 
     records = sweep(points, args.db, args.build_dir, args.jobs, args.force, on_done)
