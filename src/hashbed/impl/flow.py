@@ -2,9 +2,9 @@
 
 Each run works in its own directory (named by the core, device, seed and a hash of
 all inputs) that keeps the scripts, logs, netlist and nextpnr's JSON report. Synthesis
-does not depend on the device within a family (``synth_ecp5`` and ``synth_ice40`` take no
-part), so it runs once per core and family in ``build/synth/`` and its files are linked
-into every run directory that places the netlist on a device of that family.
+does not depend on the device within a family (``synth_ecp5`` and ``synth_ice40`` are not
+told the part), so it runs once per core and family in ``build/synth/`` and its files are
+linked into every run directory that places the netlist on a device of that family.
 """
 
 from __future__ import annotations
