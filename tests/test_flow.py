@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -195,3 +196,12 @@ def test_a_core_placer_reaches_nextpnr_and_only_its_jobs(tmp_path: Path, monkeyp
     assert ImplSettings(device).inputs(plain)["nextpnr_args"] == list(device.nextpnr_args)  # stored keys unchanged
     implement(dataclasses.replace(plain, placer="static"), ImplSettings(device), tmp_path)
     assert " ".join([*device.nextpnr_args, "--placer", "static", "--json"]) in (tmp_path / "args").read_text()
+
+
+def test_a_tool_that_runs_past_the_timeout_says_how_far_it_got(tmp_path: Path) -> None:
+    log = tmp_path / "nextpnr.log"
+    slow = [sys.executable, "-c", "import time; print('Info: at iteration #5', flush=True); time.sleep(60)"]
+    with pytest.raises(ToolFailure) as failure:
+        flow._run(slow, log, tmp_path, 2, "nextpnr", {})
+    assert str(failure.value) == f"nextpnr did not finish within 2 s (last in {log}: Info: at iteration #5; raise --timeout)"
+    assert log.read_text() == "Info: at iteration #5\n"  # the log is written as the tool runs

@@ -98,13 +98,17 @@ _NO_BELS = re.compile(r"no bels remaining|failed to expand region", re.IGNORECAS
 
 
 def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, parameters: dict[str, int]) -> None:
+    """Run a tool with its output going to ``log`` as it comes, so that a long run can be
+    followed there and one that times out leaves how far it got."""
     try:
-        proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
+        with log.open("w") as output:
+            proc = subprocess.run(command, cwd=cwd, stdout=output, stderr=subprocess.STDOUT, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
-        raise ToolFailure(f"{what} did not finish within {timeout} s (raise --timeout)") from None
+        lines = log.read_text(errors="replace").split("\n")
+        last = next((line.strip() for line in reversed(lines) if line.strip()), "nothing")
+        raise ToolFailure(f"{what} did not finish within {timeout} s (last in {log}: {last}; raise --timeout)") from None
     except OSError as exc:
         raise ToolFailure(f"{what} could not start: {exc.strerror}") from None
-    log.write_text(proc.stdout + proc.stderr)
     if proc.returncode != 0:
         reason = _failure_reason(what, log.read_text(), proc.returncode, cwd, parameters)
         if _NO_BELS.search(reason):
@@ -232,7 +236,7 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
         _run(
             [NEXTPNR[device.family].command(), *inputs["nextpnr_args"], "--json", "synth.json",
              "--report", "report.json", "--write", "routed.json", "--sdf", "routed.sdf", "--freq", f"{settings.freq_mhz:g}", "--seed", str(settings.seed),
-             "--timing-allow-fail", "-q"],
+             "--timing-allow-fail"],
             run_dir / "nextpnr.log", run_dir, settings.timeout_s, "nextpnr", core.parameters,
         )  # fmt: skip
     except ToolFailure as failure:
