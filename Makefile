@@ -39,9 +39,10 @@ pipelines: $(STAMP)
 		$(BIN)/hashbed pipeline check $$design --kat-dir $(KAT_DIR) && $(BIN)/hashbed pipeline check $$design || exit 1; done
 
 # The pipeline study (docs/pipelined.md): every design and depth on the study's devices (the
-# smaller ECP5s place the netlists synthesized for the 85k), then its tables.
+# smaller ECP5s place the netlists synthesized for the 85k), then its tables. The largest
+# points keep nextpnr busy for hours, hence the 12-hour limit per tool run.
 sweep: $(STAMP)
-	$(BIN)/hashbed sweep pipeline --device ecp5-85k --device ecp5-45k --device ecp5-25k --device ice40-hx8k
+	$(BIN)/hashbed sweep pipeline --device ecp5-85k --device ecp5-45k --device ecp5-25k --device ice40-hx8k --timeout 43200
 	$(BIN)/hashbed report pipeline
 
 # The throughput-per-area targets are defined on ECP5-85k, seed 1.
