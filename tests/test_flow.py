@@ -175,6 +175,7 @@ def test_tool_crash_is_a_recorded_failure(tmp_path: Path, monkeypatch: pytest.Mo
 @pytest.mark.parametrize("message", [
     "ERROR: Unable to place cell 'x', no Bels remaining of type 'TRELLIS_COMB'",
     "ERROR: Failed to expand region (0, 0) |_> (33, 33) of 8009 ICESTORM_LCs",
+    "ERROR: Unable to find legal placement for all cells, design is probably at utilisation limit.",
 ])  # fmt: skip
 def test_placer_out_of_sites_means_does_not_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, message: str) -> None:
     placer = tmp_path / "nextpnr-full"

@@ -93,8 +93,9 @@ class DoesNotFit(ToolFailure):
 
 
 #: nextpnr's words for a design with more cells of one kind than the device has sites: the
-#: placer has none left, or HeAP cannot grow a region to hold them even as the whole chip
-_NO_BELS = re.compile(r"no bels remaining|failed to expand region", re.IGNORECASE)
+#: placer has none left, HeAP cannot grow a region to hold them even as the whole chip, or
+#: its legaliser finds no place for every cell at the utilisation limit
+_NO_BELS = re.compile(r"no bels remaining|failed to expand region|unable to find legal placement", re.IGNORECASE)
 
 
 def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, parameters: dict[str, int]) -> None:
