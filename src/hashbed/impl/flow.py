@@ -105,7 +105,7 @@ def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, para
         with log.open("w") as output:
             proc = subprocess.run(command, cwd=cwd, stdout=output, stderr=subprocess.STDOUT, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
-        lines = log.read_text(errors="replace").split("\n")
+        lines = log.read_text(errors="replace").splitlines()
         last = next((line.strip() for line in reversed(lines) if line.strip()), "nothing")
         raise ToolFailure(f"{what} did not finish within {timeout} s (last in {log}: {last}; raise --timeout)") from None
     except OSError as exc:
