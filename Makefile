@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 KAT_DIR ?= ../shared/kat
 CORES = $$($(BIN)/hashbed cores --names)
 
-.PHONY: setup bench test test-all kat pipelines sweep bench-targets testbed timing report clean
+.PHONY: setup bench test test-all kat pipelines sweep bench-targets testbed timing publish report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -64,11 +64,18 @@ timing: $(STAMP)
 	$(BIN)/hashbed time sha256 --device ice40-hx8k
 	$(BIN)/hashbed report
 
-# The report of every study from the store: docs/report (README.md with the tables, one PNG per
-# figure, the self-contained index.html) and docs/results.md, then the page checked in headless
-# Chromium (no console errors, every figure decoded) and its screenshot, docs/report-screenshot.png.
+# The published results: the finished jobs behind docs/results.md, one JSON job per line, so that
+# the report can be made again on another machine. publish merges them with the store's.
 REPORT_DB ?= hashbed.db
-report: $(STAMP)
+PUBLISHED := results/published.jsonl
+publish: $(STAMP)
+	$(BIN)/hashbed results --db $(REPORT_DB) --import $(PUBLISHED) --export $(PUBLISHED)
+
+# The report of every study from the published and the stored results: docs/report (README.md
+# with the tables, one PNG per figure, the self-contained index.html) and docs/results.md, then
+# the page checked in headless Chromium (no console errors, every figure decoded) and its
+# screenshot, docs/report-screenshot.png.
+report: publish
 	$(BIN)/hashbed report all --db $(REPORT_DB) --out docs/report --page docs/results.md
 	$(BIN)/python tests/headless.py docs/report/index.html docs/report-screenshot.png
 

@@ -69,6 +69,55 @@ def test_import_copies_finished_jobs_once(db: Path, tmp_path: Path, capsys: pyte
         ResultStore(db).import_from(tmp_path / "missing.db")
 
 
+def test_an_export_round_trips_and_is_the_same_file_again(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with ResultStore(db) as store:
+        done = store.put("implement", {"core": "x", "device": "ecp5-85k", "seed": 1}, {"luts": 10, "fmax_mhz": 91.5})
+        store.put("implement", {"core": "y", "device": "ecp5-85k", "seed": 1}, {}, error="nextpnr: no route")
+    export = tmp_path / "published.jsonl"
+    assert main(["results", "--db", str(db), "--export", str(export)]) == 0
+    assert "exported 1 finished jobs" in capsys.readouterr().err
+    assert [json.loads(line)["key"] for line in export.read_text().splitlines()] == [done.key]  # failed jobs stay home
+    elsewhere = tmp_path / "elsewhere.db"
+    with ResultStore(elsewhere) as store:
+        assert store.import_from(export) == (1, 0)
+        assert store.import_from(export) == (0, 1)
+        assert store.jobs() == [done]
+        again = tmp_path / "again.jsonl"
+        assert store.export_to(again) == 1
+    assert again.read_bytes() == export.read_bytes()
+
+
+@pytest.mark.parametrize("edit, problem", [
+    (lambda job: job.pop("outputs"), "line 2: a job has the fields key, step"),
+    (lambda job: job["inputs"].update(seed=2), "line 2: its key is not the hash of its step and inputs"),
+])  # fmt: skip
+def test_an_edited_export_is_refused_naming_the_line(db: Path, tmp_path: Path, edit: Any, problem: str) -> None:
+    with ResultStore(db) as store:
+        for core in ("a", "b"):
+            store.put("implement", {"core": core, "device": "ecp5-85k", "seed": 1}, {"luts": 10})
+        export = tmp_path / "published.jsonl"
+        store.export_to(export)
+    first, second = export.read_text().splitlines()
+    job = json.loads(second)
+    edit(job)
+    export.write_text(f"{first}\n{json.dumps(job)}\n")
+    with ResultStore(tmp_path / "new.db") as store:
+        with pytest.raises(HashbedError, match=f"cannot import {export}: {problem}"):
+            store.import_from(export)
+        assert store.jobs() == []  # nothing of a refused file
+        with pytest.raises(HashbedError, match="file name must end in .jsonl"):
+            store.export_to(tmp_path / "published.json")
+
+
+def test_the_published_results_import_whole(tmp_path: Path) -> None:
+    published = Path(__file__).parent.parent / "results" / "published.jsonl"
+    lines = published.read_text().splitlines()
+    with ResultStore(tmp_path / "store.db") as store:
+        assert store.import_from(published) == (len(lines), 0)  # every line a finished job, none twice
+        store.export_to(tmp_path / "again.jsonl")
+    assert (tmp_path / "again.jsonl").read_text() == published.read_text()  # as `make publish` writes it
+
+
 # --- queries ------------------------------------------------------------------------------------
 
 

@@ -228,6 +228,9 @@ def cmd_results(args: argparse.Namespace) -> int:
         for other in args.import_db or []:
             copied, present = store.import_from(other)
             err.print(f"imported {other}: {copied} jobs copied, {present} already in {args.db}")
+        if args.export:
+            err.print(f"exported {store.export_to(args.export)} finished jobs of {args.db} to {args.export}")
+            return 0
         records = metrics_records(store, args.core, args.device, args.all)
         rows = [row for row in latest_rows(records, args.all) if all(row[f] == v for f, v in filters.items())]
         rows = ranked(rows, reference_tpa(store), args.rank_by)
@@ -401,7 +404,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="every stored row, also of older versions of a core, not only the latest of its present sources per device and seed")
     p.add_argument("--blocks", type=int, help="add the throughput for messages of this many blocks")
     p.add_argument("--import", dest="import_db", type=Path, action="append", metavar="DB",
-                   help="first copy the finished jobs of another store (repeatable; jobs already here are kept)")
+                   help="first copy the finished jobs of another store, a hashbed.db or a .jsonl export "
+                   "(repeatable; jobs already here are kept)")
+    p.add_argument("--export", type=Path, metavar="FILE.jsonl",
+                   help="write the store's finished jobs to FILE.jsonl, one JSON job per line in key order, "
+                   "instead of printing rows (after any --import)")
     p.set_defaults(func=cmd_results)
 
     testbed_commands.add_parser(sub, common)

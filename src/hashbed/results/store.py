@@ -33,6 +33,8 @@ from hashbed import __version__
 from hashbed.errors import HashbedError
 
 DEFAULT_DB = "hashbed.db"
+#: The file name ending of a store exported as JSON lines (ResultStore.export_to).
+EXPORT_SUFFIX = ".jsonl"
 #: The schema this hashbed writes; older stores are migrated to it when opened.
 SCHEMA_VERSION = 1
 _LOCK_WAIT_S = 60  # how long a process waits for another one's write lock
@@ -222,24 +224,61 @@ class ResultStore:
     def import_from(self, other: Path) -> tuple[int, int]:
         """Copy the finished jobs of another store (e.g. from another machine) into this one.
 
-        A job is identified by its key, the hash of its step and inputs: a key already here
-        keeps this store's row, so importing twice adds nothing. Failed jobs are not copied.
+        ``other`` is a hashbed.db, or a JSON-lines file written by :meth:`export_to`. A job is
+        identified by its key, the hash of its step and inputs: a key already here keeps this
+        store's row, so importing twice adds nothing. Failed jobs are not copied.
         Returns (jobs copied, jobs already here).
         """
         if not other.is_file():
-            raise HashbedError(f"cannot import {other}: no such file (pass the path of another hashbed.db)")
-        try:
-            with sqlite3.connect(f"file:{other}?mode=ro", uri=True) as source:
-                rows = source.execute(_SELECT + " WHERE status = 'ok'").fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise HashbedError(f"cannot import {other}: {exc} (is it a hashbed results database?)") from None
+            raise HashbedError(f"cannot import {other}: no such file (pass the path of another hashbed.db or a .jsonl export)")
+        rows = _read_export(other) if other.suffix == EXPORT_SUFFIX else _read_database(other)
         with self._write() as db:
             before = db.total_changes
             db.executemany("INSERT OR IGNORE INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
             copied = db.total_changes - before
         return copied, len(rows) - copied
 
+    def export_to(self, path: Path) -> int:
+        """Write the finished jobs as JSON lines, one job per line in key order, so that the
+        same jobs always give the same file: a text copy of the store to publish beside the
+        report it makes, and to import elsewhere. Returns the number of jobs written."""
+        if path.suffix != EXPORT_SUFFIX:
+            raise HashbedError(f"cannot export to {path}: the file name must end in {EXPORT_SUFFIX}")
+        records = [self._record(row) for row in self._db.execute(_SELECT + " WHERE status = 'ok' ORDER BY key")]
+        lines = [json.dumps({c: getattr(r, c) for c in _JOB_COLUMNS}, sort_keys=True) + "\n" for r in records]
+        partial = path.with_name(path.name + ".partial")
+        partial.write_text("".join(lines))
+        partial.replace(path)  # whole or not at all
+        return len(records)
+
     @staticmethod
     def _record(row: tuple[Any, ...]) -> JobRecord:
         key, step, core, device, seed, status, error, inputs, outputs, version, finished = row
         return JobRecord(key, step, core, device, seed, status, error, json.loads(inputs), json.loads(outputs), version, finished)
+
+
+def _read_database(path: Path) -> list[tuple[Any, ...]]:
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as source:
+            return list(source.execute(_SELECT + " WHERE status = 'ok'").fetchall())
+    except sqlite3.DatabaseError as exc:
+        raise HashbedError(f"cannot import {path}: {exc} (is it a hashbed results database?)") from None
+
+
+def _read_export(path: Path) -> list[tuple[Any, ...]]:
+    """The jobs of a JSON-lines export, each checked: its fields, and its key against its step and inputs."""
+    rows = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            job = json.loads(line)
+            if not isinstance(job, dict) or sorted(job) != sorted(_JOB_COLUMNS):
+                raise ValueError(f"a job has the fields {', '.join(_JOB_COLUMNS)}")
+            if job["key"] != job_key(job["step"], job["inputs"]):
+                raise ValueError("its key is not the hash of its step and inputs (was the line edited?)")
+        except (ValueError, TypeError) as exc:
+            raise HashbedError(f"cannot import {path}: line {number}: {exc} (export it again with 'hashbed results --export')") from None
+        if job["status"] == "ok":
+            rows.append(tuple(json.dumps(job[c], sort_keys=True) if c in ("inputs", "outputs") else job[c] for c in _JOB_COLUMNS))
+    return rows
