@@ -104,15 +104,18 @@ def _testbed(store: ResultStore) -> None:
 
 def _pipeline(store: ResultStore) -> None:
     for name, base_luts in (("sha256_base", 2000), ("sha256_opt", 2600)):
-        design = load_pipeline(name)
         for stages in (1, 2, 4):
-            point = SweepPoint(name, stages, "ecp5-85k")
-            check_inputs = {"core": design.point(stages), "stages": stages}
-            checked = store.put("pipe_check", check_inputs, {"latency": design.interval(stages) * stages})
-            impl_inputs = {"core": design.point(stages), "device": "ecp5-85k", "seed": 1}
-            fmax = 100.0 - 5 * stages
-            implemented = store.put("implement", impl_inputs, {"luts": base_luts + 900 * (stages - 1), "ffs": 600 * stages,
-                                                               "fmax_mhz": fmax, "tools": ECP5_TOOLS})  # fmt: skip
-            inputs = {"core": design.point(stages), "device": "ecp5-85k", "seed": 1, "check_job": checked.key,
-                      "implement_job": implemented.key}  # fmt: skip
-            store.put(METRICS_STEP, inputs, point_row(design, point, checked, implemented))
+            put_pipeline_point(store, name, stages, base_luts + 900 * (stages - 1), 100.0 - 5 * stages)
+
+
+def put_pipeline_point(store: ResultStore, name: str, stages: int, luts: int, fmax_mhz: float, seed: int = 1) -> None:
+    """One swept point of a pipeline design on ECP5-85k: its check, implementation and metrics jobs."""
+    design = load_pipeline(name)
+    point = SweepPoint(name, stages, "ecp5-85k", seed)
+    check_inputs = {"core": design.point(stages), "stages": stages}
+    checked = store.put("pipe_check", check_inputs, {"latency": design.interval(stages) * stages})
+    impl_inputs = {"core": design.point(stages), "device": "ecp5-85k", "seed": seed}
+    implemented = store.put("implement", impl_inputs, {"luts": luts, "ffs": 600 * stages, "fmax_mhz": fmax_mhz, "tools": ECP5_TOOLS})
+    inputs = {"core": design.point(stages), "device": "ecp5-85k", "seed": seed, "check_job": checked.key,
+              "implement_job": implemented.key}  # fmt: skip
+    store.put(METRICS_STEP, inputs, point_row(design, point, checked, implemented))

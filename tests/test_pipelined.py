@@ -7,6 +7,7 @@ import hashlib
 import json
 import random
 import shutil
+import statistics
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,9 @@ from hashbed.cores import ManifestError
 from hashbed.pipelined.catalogue import design_names, load_design, load_pipeline
 from hashbed.pipelined.run import build_point, check_point, padded_blocks, run_schedule
 from hashbed.pipelined.scheduler import schedule
-from hashbed.pipelined.sweep import CHECK_STEP, METRICS_STEP
-from hashbed.pipelined.tables import claims, point_rows
+from hashbed.pipelined import commands as pipelined_commands
+from hashbed.pipelined.sweep import CHECK_STEP, METRICS_STEP, SweepPoint
+from hashbed.pipelined.tables import claims, point_rows, seed_spread
 from hashbed.results import ResultStore
 from hashbed.sim.lint import lint_sources
 from hashbed.sim.run import Stalls
@@ -187,9 +189,10 @@ def test_rows_checked_on_older_sources_of_their_design_are_left_out(swept: Path,
         assert point_rows(store) == current and [row["stages"] for row in current] == [1, 2]
 
 
-def _point(architecture: str, stages: int, tpa: float) -> dict[str, object]:
-    return {"algorithm": "sha-1", "architecture": architecture, "device": "ecp5-85k", "seed": 1, "stages": stages,
-            "fits": True, "tpa_mbps_per_lut": tpa, "throughput_mbps": 1000 * tpa}  # fmt: skip
+def _point(architecture: str, stages: int, tpa: float, seed: int = 1) -> dict[str, object]:
+    return {"algorithm": "sha-1", "architecture": architecture, "device": "ecp5-85k", "seed": seed, "stages": stages,
+            "fits": True, "tpa_mbps_per_lut": tpa, "throughput_mbps": 1000 * tpa,
+            "design": f"sha1_{architecture[10:]}", "fmax_mhz": 100 * tpa}  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -204,3 +207,40 @@ def test_the_study_claims_are_judged_from_the_numbers(opt_tpa: tuple[float, floa
     assert "disagrees with '8 stages beat 4'" in eight_vs_four
     assert opt_vs_base.startswith("sha-1 on ecp5-85k: optimized/base TP/A over 2 depths")  # judged per device
     assert opt_vs_base.split("): ", 1)[1].startswith(verdict)
+
+
+@pytest.mark.parametrize(
+    ("eight_tpa", "verdict"),
+    [((0.50, 0.56, 0.70), "agrees with '8 stages beat 4'; the seeds' ranges overlap, so the seeds do not settle it"),
+     ((0.40, 0.44, 0.45), "disagrees with '8 stages beat 4'")],
+)  # fmt: skip
+def test_eight_against_four_stages_is_judged_over_the_seeds(eight_tpa: tuple[float, ...], verdict: str) -> None:
+    four_tpa = (0.46, 0.52, 0.55)
+    rows = [_point("pipelined-base", 4, tpa, seed) for seed, tpa in enumerate(four_tpa, 1)]
+    rows += [_point("pipelined-base", 8, tpa, seed) for seed, tpa in enumerate(eight_tpa, 1)]
+    rows.append(_point("pipelined-base", 8, 0.99, seed=4))  # a seed placed at one depth only does not count
+    eight_vs_four = claims(rows)[0]
+    expected = f"seeds 1, 2, 3: 8 stages {statistics.median(eight_tpa):.3f} ({min(eight_tpa):.3f}..{max(eight_tpa):.3f}) vs 4 stages 0.520 (0.460..0.550)"
+    assert expected in eight_vs_four and eight_vs_four.endswith(verdict)
+
+
+def test_points_placed_with_several_seeds_get_their_median_and_range() -> None:
+    rows = [_point("pipelined-base", 4, tpa, seed) for seed, tpa in ((1, 0.5), (2, 0.3), (3, 0.4))]
+    rows += [_point("pipelined-base", 8, 0.6), {**_point("pipelined-base", 2, 0.2, 2), "fits": False}]
+    [spread] = seed_spread(rows)  # 8 and 2 stages: one placed seed each
+    assert (spread["design"], spread["stages"], spread["seeds"]) == ("sha1_base", 4, [1, 2, 3])
+    assert spread["tpa_mbps_per_lut"] == {"median": 0.4, "lowest": 0.3, "highest": 0.5}
+    assert spread["fmax_mhz"] == pytest.approx({"median": 40.0, "lowest": 30.0, "highest": 50.0})
+
+
+def test_a_sweep_with_several_seeds_places_every_point_with_each(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    swept_points: list[SweepPoint] = []
+
+    def record(points: list[SweepPoint], *_: object) -> list[object]:
+        swept_points.extend(points)
+        return []
+
+    monkeypatch.setattr(pipelined_commands, "sweep", record)
+    main(["sweep", "pipeline", "sha1_base", "--depths", "4,8", "--seed", "3", "--seed", "1", "--seed", "3",
+          "--db", str(tmp_path / "results.db")])  # fmt: skip
+    assert sorted((p.stages, p.seed) for p in swept_points) == [(4, 1), (4, 3), (8, 1), (8, 3)]

@@ -140,3 +140,14 @@ def test_printing_keeps_the_studies_tables(report: Path, capsys: pytest.CaptureF
     assert sorted(everything) == ["lightweight", "pipeline", "zynq"] and len(everything["zynq"]["table_1"]) == 1
     blake = next(row for row in everything["lightweight"]["rows"] if row["core"] == "blake256_lw-logic")
     assert (blake["energy_vs_sha256"], blake["tpa_vs_sha256"]) == (0.75, 0.62)  # 45/60 pJ; (70/1400)/(80/1000)
+
+
+def test_points_placed_with_several_seeds_get_a_table_of_their_spread(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = fixture_store.fill(tmp_path / "seeds.db", testbed=False, lightweight=False)
+    with ResultStore(db) as store:
+        fixture_store.put_pipeline_point(store, "sha256_base", 2, 2900, 84.0, seed=2)  # seed 1: 2900 LUTs, 90 MHz
+    assert main(["report", "pipeline", "--db", str(db), "--out", str(tmp_path / "report")]) == 0
+    markdown = (tmp_path / "report" / "README.md").read_text()
+    assert "**over placer seeds: median (lowest..highest)**" in markdown
+    [row] = [line for line in markdown.splitlines() if line.startswith("| sha256_base | ecp5-85k | 2 |")]
+    assert row.split("|")[4:7] == [" 1, 2 ", " 87.00 (84.00..90.00) ", " 0.480 (0.463..0.497) "]

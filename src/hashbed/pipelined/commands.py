@@ -21,7 +21,8 @@ from hashbed.pipelined.catalogue import design_names, load_pipeline
 from hashbed.pipelined.run import check_point
 from hashbed.pipelined.sweep import SweepPoint, check_messages, sweep
 from hashbed.pipelined.tables import (
-    RATIO_TITLE, SHELL_NOTE, claims, depth_cells, depth_tables, depth_title, opt_vs_base, point_rows, ratio_cells,
+    RATIO_TITLE, SHELL_NOTE, SPREAD_TITLE, claims, depth_cells, depth_tables, depth_title, opt_vs_base, point_rows,
+    ratio_cells, seed_spread, spread_cells,
 )  # fmt: skip
 from hashbed.results import JobRecord, ResultStore
 from hashbed.sim.run import Stalls
@@ -84,16 +85,17 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     for device in devices:
         get_device(device)
     wanted = _depths(args.depths)
+    seeds = sorted(set(args.seed or [DEFAULT_SEED]))
     points = []
     for name in names:
         design = load_pipeline(name)
         depths = [d for d in design.depths if wanted is None or d in wanted]
-        points += [SweepPoint(name, d, device, args.seed, args.timeout) for device in devices for d in depths]
+        points += [SweepPoint(name, d, device, seed, args.timeout) for seed in seeds for device in devices for d in depths]
     points.sort(key=lambda p: p.stages)  # area grows with depth: the small points finish first
     err.print(f"sweep: {len(points)} points in {args.jobs} worker processes; finished points are kept in {args.db}")
 
     def on_done(point: SweepPoint, record: JobRecord | None, error: str | None) -> None:
-        what = f"{point.design}-s{point.stages} on {point.device}"
+        what = f"{point.design}-s{point.stages} on {point.device}" + (f", seed {point.seed}" if len(seeds) > 1 else "")
         if error:
             err.print(f"sweep: {what}: {error}")
         elif record is not None:
@@ -110,7 +112,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 def pipeline_report(store: ResultStore) -> dict[str, Any]:
     rows = point_rows(store)
-    return {"tables": depth_tables(rows), "opt_vs_base": opt_vs_base(rows), "claims": claims(rows)}
+    return {"tables": depth_tables(rows), "opt_vs_base": opt_vs_base(rows), "seed_spread": seed_spread(rows), "claims": claims(rows)}
 
 
 def print_pipeline_report(store: ResultStore) -> None:
@@ -122,6 +124,8 @@ def print_pipeline_report(store: ResultStore) -> None:
         print_table(depth_title(table), depth_cells(table))
     if report["opt_vs_base"]:
         print_table(RATIO_TITLE, ratio_cells(report["opt_vs_base"]))
+    if report["seed_spread"]:
+        print_table(SPREAD_TITLE, spread_cells(report["seed_spread"]))
     for line in report["claims"]:
         out.print(line)
     out.print(SHELL_NOTE)
@@ -149,6 +153,8 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     q.add_argument("--device", action="append", help=f"device (repeatable; default ecp5-85k): {', '.join(DEVICES)}")
     q.add_argument("--depths", help="only these depths, e.g. 1,4,8")
     q.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: %(default)s, the CPUs)")
-    q.add_argument("--seed", type=int, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
+    q.add_argument("--seed", type=int, action="append",
+                   help=f"placer seed (repeatable, e.g. --seed 1 --seed 2 --seed 3; default {DEFAULT_SEED}): with several, "
+                   "'hashbed report pipeline' adds each point's median and range over the seeds")
     q.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
     q.set_defaults(func=cmd_sweep)

@@ -5,6 +5,7 @@ checked against these numbers."""
 
 from __future__ import annotations
 
+from statistics import median
 from typing import Any
 
 from hashbed.console import Cells
@@ -14,6 +15,7 @@ from hashbed.results import ResultStore
 
 SHELL_NOTE = "Areas include the implementation shell (docs/pipelined.md), the same at every depth."
 RATIO_TITLE = "optimized / base at each depth"
+SPREAD_TITLE = "over placer seeds: median (lowest..highest)"
 
 
 def point_rows(store: ResultStore) -> list[dict[str, Any]]:
@@ -72,16 +74,7 @@ ABOUT_2X = (1.5, 2.5)
 
 def claims(rows: list[dict[str, Any]]) -> list[str]:
     """The study's conclusions, each stated as these results show it (or why they cannot)."""
-    out = []
-    by_key = {(r["algorithm"], r["architecture"], r["device"], r["stages"]): r for r in rows if r["fits"]}
-    for device in sorted({r["device"] for r in rows}):
-        four, eight = by_key.get(("sha-1", "pipelined-base", device, 4)), by_key.get(("sha-1", "pipelined-base", device, 8))
-        if four and eight:
-            verdict = "agrees" if eight["tpa_mbps_per_lut"] > four["tpa_mbps_per_lut"] else "disagrees"
-            out.append(f"SHA-1 base on {device}: 8 stages {eight['tpa_mbps_per_lut']:.3f} vs 4 stages "
-                       f"{four['tpa_mbps_per_lut']:.3f} Mbit/s per LUT: {verdict} with '8 stages beat 4'")  # fmt: skip
-        else:
-            out.append(f"SHA-1 base on {device}: 4 and 8 stages not both implemented: '8 stages beat 4' not checked")
+    out = [_eight_vs_four(rows, device) for device in sorted({r["device"] for r in rows})]
     ratios = opt_vs_base(rows)
     for algorithm, device in sorted({(r["algorithm"], r["device"]) for r in ratios}):
         values = [r["tpa_ratio"] for r in ratios if (r["algorithm"], r["device"]) == (algorithm, device)]
@@ -98,6 +91,51 @@ def claims(rows: list[dict[str, Any]]) -> list[str]:
     if not ratios:
         out.append("no depth has both a base and an optimized result: 'optimized beats base' not checked")
     return out
+
+
+def _eight_vs_four(rows: list[dict[str, Any]], device: str) -> str:
+    """The study's 'for SHA-1, 8 stages beat 4' on one device: over every seed placed at both depths,
+    by the medians, and with the seeds' ranges, which settle it only when they do not overlap."""
+    tpa: dict[int, dict[int, float]] = {4: {}, 8: {}}
+    for r in rows:
+        if (r["algorithm"], r["architecture"], r["device"]) == ("sha-1", "pipelined-base", device) and r["fits"] and r["stages"] in tpa:
+            tpa[r["stages"]][r["seed"]] = r["tpa_mbps_per_lut"]
+    seeds = sorted(tpa[4].keys() & tpa[8].keys())
+    if not seeds:
+        return f"SHA-1 base on {device}: 4 and 8 stages not both implemented: '8 stages beat 4' not checked"
+    four, eight = ([tpa[stages][seed] for seed in seeds] for stages in (4, 8))
+    verdict = "agrees" if median(eight) > median(four) else "disagrees"
+    if len(seeds) == 1:
+        return (f"SHA-1 base on {device}: 8 stages {eight[0]:.3f} vs 4 stages {four[0]:.3f} Mbit/s per LUT: "
+                f"{verdict} with '8 stages beat 4'")  # fmt: skip
+    settled = max(four) < min(eight) or max(eight) < min(four)
+    return (f"SHA-1 base on {device}, seeds {', '.join(map(str, seeds))}: 8 stages {_stats_text(_stats(eight))} vs 4 stages "
+            f"{_stats_text(_stats(four))} Mbit/s per LUT (median, lowest..highest): {verdict} with '8 stages beat 4'"
+            + ("" if settled else "; the seeds' ranges overlap, so the seeds do not settle it"))  # fmt: skip
+
+
+def _stats(values: list[float]) -> dict[str, float]:
+    return {"median": median(values), "lowest": min(values), "highest": max(values)}
+
+
+def _stats_text(stats: dict[str, float], digits: int = 3) -> str:
+    return f"{stats['median']:.{digits}f} ({stats['lowest']:.{digits}f}..{stats['highest']:.{digits}f})"
+
+
+def seed_spread(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per design, device and depth placed with two or more seeds: the seeds, and the median,
+    lowest and highest Fmax and throughput per area. One placement's Fmax is a sample."""
+    groups: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
+    for row in rows:
+        if row["fits"]:
+            groups.setdefault((row["design"], row["device"], row["stages"]), []).append(row)
+    spread = []
+    for (design, device, stages), points in sorted(groups.items()):
+        if len(points) > 1:
+            spread.append({"design": design, "device": device, "stages": stages, "seeds": sorted(p["seed"] for p in points),
+                           "fmax_mhz": _stats([p["fmax_mhz"] for p in points]),
+                           "tpa_mbps_per_lut": _stats([p["tpa_mbps_per_lut"] for p in points])})  # fmt: skip
+    return spread
 
 
 def depth_title(table: dict[str, Any]) -> str:
@@ -123,3 +161,13 @@ def ratio_cells(ratios: list[dict[str, Any]]) -> Cells:
     """The rows of ``opt_vs_base`` as text."""
     columns = ["function", "device", "stages", "TP/A ratio", "TP ratio"]
     return columns, [[r["algorithm"], r["device"], str(r["stages"]), f"{r['tpa_ratio']:.2f}", f"{r['throughput_ratio']:.2f}"] for r in ratios]
+
+
+def spread_cells(spread: list[dict[str, Any]]) -> Cells:
+    """The rows of ``seed_spread`` as text."""
+    columns = ["design", "device", "stages", "seeds", "Fmax MHz", "TP/A Mbit/s/LUT"]
+    cells = []
+    for r in spread:
+        cells.append([r["design"], r["device"], str(r["stages"]), ", ".join(map(str, r["seeds"])),
+                      _stats_text(r["fmax_mhz"], 2), _stats_text(r["tpa_mbps_per_lut"])])  # fmt: skip
+    return columns, cells

@@ -208,6 +208,11 @@ def _pipeline(store: ResultStore) -> list[Section]:
     ratios = pipeline_tables.opt_vs_base(rows)
     if ratios:
         section.items.append(Table(pipeline_tables.RATIO_TITLE, pipeline_tables.ratio_cells(ratios), source([r for r in rows if r["fits"]])))
+    spread = pipeline_tables.seed_spread(rows)
+    if spread:
+        spread_points = {(r["design"], r["device"], r["stages"]) for r in spread}
+        section.items.append(Table(pipeline_tables.SPREAD_TITLE, pipeline_tables.spread_cells(spread),
+                                   source([r for r in rows if r["fits"] and (r["design"], r["device"], r["stages"]) in spread_points])))  # fmt: skip
     section.items += [Note(text) for text in [*pipeline_tables.claims(rows), pipeline_tables.SHELL_NOTE]]
     return [section]
 
