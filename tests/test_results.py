@@ -73,17 +73,19 @@ def test_an_export_round_trips_and_is_the_same_file_again(db: Path, tmp_path: Pa
     with ResultStore(db) as store:
         done = store.put("implement", {"core": "x", "device": "ecp5-85k", "seed": 1}, {"luts": 10, "fmax_mhz": 91.5})
         store.put("implement", {"core": "y", "device": "ecp5-85k", "seed": 1}, {}, error="nextpnr: no route")
+        too_big = store.put("implement", {"core": "z", "device": "ecp5-25k", "seed": 1}, {"fits": False}, error="does not fit")
     export = tmp_path / "published.jsonl"
     assert main(["results", "--db", str(db), "--export", str(export)]) == 0
-    assert "exported 1 finished jobs" in capsys.readouterr().err
-    assert [json.loads(line)["key"] for line in export.read_text().splitlines()] == [done.key]  # failed jobs stay home
+    assert "exported 2 finished jobs" in capsys.readouterr().err
+    exported = [json.loads(line)["key"] for line in export.read_text().splitlines()]
+    assert exported == sorted([done.key, too_big.key])  # "does not fit" is a result; a failed run stays home
     elsewhere = tmp_path / "elsewhere.db"
     with ResultStore(elsewhere) as store:
-        assert store.import_from(export) == (1, 0)
-        assert store.import_from(export) == (0, 1)
-        assert store.jobs() == [done]
+        assert store.import_from(export) == (2, 0)
+        assert store.import_from(export) == (0, 2)
+        assert sorted(store.jobs(), key=lambda job: job.key) == sorted([done, too_big], key=lambda job: job.key)
         again = tmp_path / "again.jsonl"
-        assert store.export_to(again) == 1
+        assert store.export_to(again) == 2
     assert again.read_bytes() == export.read_bytes()
 
 

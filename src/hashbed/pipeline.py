@@ -99,7 +99,7 @@ class Pipeline:
         reused like a finished one instead of being run again."""
         inputs = settings.inputs(core)
         done = None if self.force else self.store.get("implement", inputs)
-        if done is not None and not done.ok and done.outputs.get("fits") is False:
+        if done is not None and done.final and not done.ok:
             return dataclasses.replace(done, reused=True)
 
         def work() -> tuple[dict[str, Any], str | None]:

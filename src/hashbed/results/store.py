@@ -102,6 +102,12 @@ class JobRecord:
     def ok(self) -> bool:
         return self.status == "ok"
 
+    @property
+    def final(self) -> bool:
+        """A result that is not run again: the job succeeded, or it found that the core does
+        not fit the device (a failed job, but as much a result as a finished one)."""
+        return self.ok or self.outputs.get("fits") is False
+
     def as_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
@@ -226,7 +232,8 @@ class ResultStore:
 
         ``other`` is a hashbed.db, or a JSON-lines file written by :meth:`export_to`. A job is
         identified by its key, the hash of its step and inputs: a key already here keeps this
-        store's row, so importing twice adds nothing. Failed jobs are not copied.
+        store's row, so importing twice adds nothing. Only final jobs are copied (JobRecord.final):
+        failed ones are run again where they are needed.
         Returns (jobs copied, jobs already here).
         """
         if not other.is_file():
@@ -239,12 +246,12 @@ class ResultStore:
         return copied, len(rows) - copied
 
     def export_to(self, path: Path) -> int:
-        """Write the finished jobs as JSON lines, one job per line in key order, so that the
+        """Write the final jobs (JobRecord.final) as JSON lines, one job per line in key order, so that the
         same jobs always give the same file: a text copy of the store to publish beside the
         report it makes, and to import elsewhere. Returns the number of jobs written."""
         if path.suffix != EXPORT_SUFFIX:
             raise HashbedError(f"cannot export to {path}: the file name must end in {EXPORT_SUFFIX}")
-        records = [self._record(row) for row in self._db.execute(_SELECT + " WHERE status = 'ok' ORDER BY key")]
+        records = [r for r in map(self._record, self._db.execute(_SELECT + " ORDER BY key")) if r.final]
         lines = [json.dumps({c: getattr(r, c) for c in _JOB_COLUMNS}, sort_keys=True) + "\n" for r in records]
         partial = path.with_name(path.name + ".partial")
         partial.write_text("".join(lines))
@@ -260,9 +267,10 @@ class ResultStore:
 def _read_database(path: Path) -> list[tuple[Any, ...]]:
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as source:
-            return list(source.execute(_SELECT + " WHERE status = 'ok'").fetchall())
+            rows = source.execute(_SELECT).fetchall()
     except sqlite3.DatabaseError as exc:
         raise HashbedError(f"cannot import {path}: {exc} (is it a hashbed results database?)") from None
+    return [row for row in rows if ResultStore._record(row).final]
 
 
 def _read_export(path: Path) -> list[tuple[Any, ...]]:
@@ -275,10 +283,11 @@ def _read_export(path: Path) -> list[tuple[Any, ...]]:
             job = json.loads(line)
             if not isinstance(job, dict) or sorted(job) != sorted(_JOB_COLUMNS):
                 raise ValueError(f"a job has the fields {', '.join(_JOB_COLUMNS)}")
+            if not (isinstance(job["inputs"], dict) and isinstance(job["outputs"], dict)):
+                raise ValueError("a job's inputs and outputs are JSON objects")
             if job["key"] != job_key(job["step"], job["inputs"]):
                 raise ValueError("its key is not the hash of its step and inputs (was the line edited?)")
         except (ValueError, TypeError) as exc:
             raise HashbedError(f"cannot import {path}: line {number}: {exc} (export it again with 'hashbed results --export')") from None
-        if job["status"] == "ok":
-            rows.append(tuple(json.dumps(job[c], sort_keys=True) if c in ("inputs", "outputs") else job[c] for c in _JOB_COLUMNS))
-    return rows
+        rows.append(tuple(json.dumps(job[c], sort_keys=True) if c in ("inputs", "outputs") else job[c] for c in _JOB_COLUMNS))
+    return [row for row in rows if ResultStore._record(row).final]
