@@ -289,5 +289,6 @@ def _read_export(path: Path) -> list[tuple[Any, ...]]:
                 raise ValueError("its key is not the hash of its step and inputs (was the line edited?)")
         except (ValueError, TypeError) as exc:
             raise HashbedError(f"cannot import {path}: line {number}: {exc} (export it again with 'hashbed results --export')") from None
-        rows.append(tuple(json.dumps(job[c], sort_keys=True) if c in ("inputs", "outputs") else job[c] for c in _JOB_COLUMNS))
-    return [row for row in rows if ResultStore._record(row).final]
+        if JobRecord(**job).final:
+            rows.append(tuple(json.dumps(job[c], sort_keys=True) if c in ("inputs", "outputs") else job[c] for c in _JOB_COLUMNS))
+    return rows
