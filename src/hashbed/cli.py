@@ -25,6 +25,7 @@ from hashbed.cycles import CycleFormula
 from hashbed.errors import HashbedError
 from hashbed.impl.devices import DEVICES, get_device
 from hashbed.impl.flow import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
+from hashbed.impl.progress import duration, unfinished_runs
 from hashbed.lightweight import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
 from hashbed.metrics import throughput_at_blocks_mbps
 from hashbed.pipeline import ROW_FIELDS, Pipeline
@@ -222,6 +223,21 @@ def _filters(args: argparse.Namespace) -> dict[str, str]:
     return given
 
 
+def cmd_progress(args: argparse.Namespace) -> int:
+    runs = unfinished_runs(args.build_dir)
+    if args.json:
+        emit_json([run.as_dict() for run in runs])
+        return 0
+    if not runs:
+        out.print(f"no unfinished synthesis or place-and-route runs in {args.build_dir / 'impl'}")
+        return 0
+    rows = [[run.run_dir.name, run.state, run.phase, f"{duration(run.elapsed_s)} ago", f"{duration(run.idle_s)} ago"] for run in runs]
+    print_table(f"unfinished runs in {args.build_dir / 'impl'}", (["run", "state", "phase", "started", "log written"], rows))
+    if any(run.running is False for run in runs):
+        out.print("An interrupted run starts again when its job runs next (the sweep or bench that made it).")
+    return 0
+
+
 def cmd_results(args: argparse.Namespace) -> int:
     filters = _filters(args)
     with ResultStore(args.db) as store:
@@ -388,6 +404,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("cores", nargs="*", help="cores to run (default: all)")
     p.add_argument("--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s)")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("progress", parents=[common], help="how far the unfinished place-and-route runs in the build directory have got")
+    p.set_defaults(func=cmd_progress)
 
     p = sub.add_parser("results", parents=[common], help="print or export the stored results")
     p.add_argument("--csv", action="store_true", help="print CSV")
