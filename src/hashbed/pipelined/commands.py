@@ -17,9 +17,10 @@ from hashbed.console import emit_json, err, out, print_table
 from hashbed.errors import HashbedError
 from hashbed.impl.devices import DEVICES, get_device
 from hashbed.impl.flow import DEFAULT_SEED, DEFAULT_TIMEOUT_S
+from hashbed.impl.progress import duration
 from hashbed.pipelined.catalogue import design_names, load_pipeline
 from hashbed.pipelined.run import check_point
-from hashbed.pipelined.sweep import SweepPoint, check_messages, sweep
+from hashbed.pipelined.sweep import SweepPoint, check_messages, running_points, sweep
 from hashbed.pipelined.tables import (
     RATIO_TITLE, SHELL_NOTE, SPREAD_TITLE, claims, depth_cells, depth_tables, depth_title, opt_vs_base, point_rows,
     ratio_cells, seed_spread, spread_cells,
@@ -103,7 +104,11 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             fit = f"{row['luts']} LUTs, {row['fmax_mhz']} MHz" if row["fits"] else row["error"]
             err.print(f"sweep: {what}: {fit}{' (stored)' if record.reused else ''}")
 
-    records = sweep(points, args.db, args.build_dir, args.jobs, args.force, on_done)
+    def on_wait(pending: list[SweepPoint]) -> None:
+        for run in running_points(pending, args.build_dir):
+            err.print(f"sweep: {run.run_dir.name}: {run.phase}, started {duration(run.elapsed_s)} ago")
+
+    records = sweep(points, args.db, args.build_dir, args.jobs, args.force, on_done, on_wait)
     failed = len(points) - sum(r.ok for r in records)
     if args.json:
         emit_json([r.outputs for r in records if r.ok])

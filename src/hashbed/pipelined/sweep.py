@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,7 @@ from hashbed.algorithms import Message
 from hashbed.errors import CoreFailure
 from hashbed.impl.devices import get_device
 from hashbed.impl.flow import ImplSettings
+from hashbed.impl.progress import RunProgress, unfinished_runs
 from hashbed.metrics import throughput_mbps, throughput_per_area
 from hashbed.pipeline import Pipeline
 from hashbed.pipelined.catalogue import BLOCK_BITS, PipelineDesign, load_pipeline
@@ -97,6 +98,16 @@ def point_row(design: PipelineDesign, point: SweepPoint, checked: JobRecord, imp
     return row
 
 
+#: How long a sweep waits for a point to finish before it says how far its running points have got.
+STATUS_INTERVAL_S = 600.0
+
+
+def running_points(points: list[SweepPoint], build_dir: Path) -> list[RunProgress]:
+    """The synthesis and place-and-route runs of ``points`` that a process works on now."""
+    prefixes = tuple(f"{load_pipeline(p.design).point(p.stages)}-{p.device}-s{p.seed}-" for p in points)
+    return [run for run in unfinished_runs(build_dir) if run.running and run.run_dir.name.startswith(prefixes)]
+
+
 def sweep(
     points: list[SweepPoint],
     db: Path,
@@ -104,20 +115,28 @@ def sweep(
     workers: int,
     force: bool = False,
     on_done: Callable[[SweepPoint, JobRecord | None, str | None], None] = lambda point, record, error: None,
+    on_wait: Callable[[list[SweepPoint]], None] = lambda pending: None,
+    wait_s: float = STATUS_INTERVAL_S,
 ) -> list[JobRecord]:
-    """Run ``points`` in ``workers`` processes; a point that fails is reported and the rest go on."""
+    """Run ``points`` in ``workers`` processes; a point that fails is reported and the rest go on.
+    Whenever ``wait_s`` pass without a point finishing, ``on_wait`` gets the points not done."""
     for name in {p.design for p in points}:
         load_pipeline(name)  # a bad manifest stops the sweep before any work
     records = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {pool.submit(run_point, point, db, build_dir, force): point for point in points}
-        for future in as_completed(futures):
-            point = futures[future]
-            try:
-                record = future.result()
-            except CoreFailure as failure:
-                on_done(point, None, str(failure))
-                continue
-            records.append(record)
-            on_done(point, record, None if record.ok else record.error)
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, timeout=wait_s, return_when=FIRST_COMPLETED)
+            if not done:
+                on_wait([point for future, point in futures.items() if future in pending])
+            for future in done:
+                point = futures[future]
+                try:
+                    record = future.result()
+                except CoreFailure as failure:
+                    on_done(point, None, str(failure))
+                    continue
+                records.append(record)
+                on_done(point, record, None if record.ok else record.error)
     return records
