@@ -405,7 +405,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s)")
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("progress", parents=[common], help="how far the unfinished place-and-route runs in the build directory have got")
+    p = sub.add_parser("progress", parents=[common], help="how far the unfinished synthesis and place-and-route runs in the build directory have got")
     p.set_defaults(func=cmd_progress)
 
     p = sub.add_parser("results", parents=[common], help="print or export the stored results")
