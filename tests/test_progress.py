@@ -54,7 +54,8 @@ def test_the_phase_is_the_last_progress_line(log: str, phase: str | None) -> Non
 
 
 def test_durations_read_as_people_write_them() -> None:
-    assert [duration(s) for s in (0, 59.9, 60, 3599, 3600, 3 * 3600 + 5 * 60)] == ["0 s", "59 s", "1 min", "59 min", "1 h 00 min", "3 h 05 min"]
+    assert [duration(s) for s in (-0.2, 0, 59.9, 60, 3599, 3600, 3 * 3600 + 5 * 60)] == [
+        "0 s", "0 s", "59 s", "1 min", "59 min", "1 h 00 min", "3 h 05 min"]  # fmt: skip
 
 
 def _run_dir(build: Path, name: str, log: str | None = None, synthesized: bool = True) -> Path:

@@ -71,7 +71,8 @@ class RunProgress:
 
 
 def duration(seconds: float) -> str:
-    """Seconds as a person reads them: 45 s, 12 min, 3 h 05 min."""
+    """Seconds as a person reads them: 45 s, 12 min, 3 h 05 min (a clock step back reads 0 s)."""
+    seconds = max(seconds, 0.0)
     minutes = int(seconds // 60)
     if minutes == 0:
         return f"{int(seconds)} s"
