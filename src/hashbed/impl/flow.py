@@ -172,6 +172,11 @@ def _key(inputs: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:10]
 
 
+def synth_dir_name(core_name: str, family: str, key: str) -> str:
+    """The folder under ``build/synth`` of a core's netlist for a family (``key``: "*" in a glob)."""
+    return f"{core_name}-{family}-{key}"
+
+
 def run_dir_for(core: Core, settings: ImplSettings, build_dir: Path) -> Path:
     return build_dir / "impl" / f"{core.name}-{settings.device.name}-s{settings.seed}-{_key(settings.inputs(core))}"
 
@@ -187,7 +192,7 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
     inputs = settings.inputs(core)
     synth_inputs = {name: inputs[name] for name in ("core", "core_fingerprint", "top", "parameters", "synth")}
     synth_inputs["yosys"] = inputs["tools"]["yosys"]
-    synth_dir = build_dir / "synth" / f"{core.name}-{settings.device.family}-{_key(synth_inputs)}"
+    synth_dir = build_dir / "synth" / synth_dir_name(core.name, settings.device.family, _key(synth_inputs))
     synth_dir.mkdir(parents=True, exist_ok=True)
     finished = synth_dir / "synth.done"
     with open(synth_dir / "synth.lock", "w") as lock:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hashbed.impl.devices import DEVICES
+from hashbed.impl.flow import synth_dir_name
 
 _HEAP_ITERATION = re.compile(r"at iteration #(\d+), type ALL: .*legal = (\d+)")
 _REFINE_ITERATION = re.compile(r"at iteration #(\d+): temp = .*wirelen = (\d+)")
@@ -106,17 +107,17 @@ def unfinished_runs(build_dir: Path, proc: Path = Path("/proc")) -> list[RunProg
             continue
         if log.is_file():
             phase = nextpnr_phase(log.read_text(errors="replace"))
+            if phase is None:
+                continue
             last_change, workplaces = log.stat().st_mtime, [run_dir]
         elif not (run_dir / "yosys.log").exists():  # linked into the run directory once synthesis has ended
             inputs = json.loads(settings.read_text())
             device = DEVICES.get(inputs["device"])
             phase, last_change = "synthesis", settings.stat().st_mtime
-            pattern = f"{inputs['core']}-{device.family if device else '*'}-*/synth.lock"  # synth_dir's name in flow.py
+            pattern = synth_dir_name(inputs["core"], device.family if device else "*", "*") + "/synth.lock"
             workplaces = [lock.parent for lock in (build_dir / "synth").glob(pattern)]
         else:
             continue  # synthesis failed, or the design does not fit: nextpnr never ran
-        if phase is None:
-            continue
         running = None if busy is None else any(place.resolve() in busy for place in workplaces)
         runs.append(RunProgress(run_dir, phase, now - settings.stat().st_mtime, now - last_change, running))
     return sorted(runs, key=lambda run: -run.elapsed_s)
