@@ -177,8 +177,13 @@ def synth_dir_name(core_name: str, family: str, key: str) -> str:
     return f"{core_name}-{family}-{key}"
 
 
+def run_dir_name(core_name: str, device: str, seed: int, key: str) -> str:
+    """The folder under ``build/impl`` of one place-and-route run (``key``: "" for its prefix)."""
+    return f"{core_name}-{device}-s{seed}-{key}"
+
+
 def run_dir_for(core: Core, settings: ImplSettings, build_dir: Path) -> Path:
-    return build_dir / "impl" / f"{core.name}-{settings.device.name}-s{settings.seed}-{_key(settings.inputs(core))}"
+    return build_dir / "impl" / run_dir_name(core.name, settings.device.name, settings.seed, _key(settings.inputs(core)))
 
 
 #: What synthesis writes; a run directory gets a link to each.

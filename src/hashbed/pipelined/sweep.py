@@ -15,7 +15,7 @@ from typing import Any
 from hashbed.algorithms import Message
 from hashbed.errors import CoreFailure
 from hashbed.impl.devices import get_device
-from hashbed.impl.flow import ImplSettings
+from hashbed.impl.flow import ImplSettings, run_dir_name
 from hashbed.impl.progress import RunProgress, unfinished_runs
 from hashbed.metrics import throughput_mbps, throughput_per_area
 from hashbed.pipeline import Pipeline
@@ -104,7 +104,7 @@ STATUS_INTERVAL_S = 600.0
 
 def running_points(points: list[SweepPoint], build_dir: Path) -> list[RunProgress]:
     """The synthesis and place-and-route runs of ``points`` that a process works on now."""
-    prefixes = tuple(f"{load_pipeline(p.design).point(p.stages)}-{p.device}-s{p.seed}-" for p in points)
+    prefixes = tuple(run_dir_name(load_pipeline(p.design).point(p.stages), p.device, p.seed, "") for p in points)
     return [run for run in unfinished_runs(build_dir) if run.running and run.run_dir.name.startswith(prefixes)]
 
 
