@@ -272,7 +272,7 @@ module jh256_lw_core #(
             wire [3:0] m = (i % 2 == 0) ? {c32[B], c48[B], p0[B], p16[B]}
                                         : {c40[B], c56[B], p8[B], p24[B]};
             wire [3:0] y = x[127-4*i -: 4] ^ (m & {4{en}});
-            jh256_lw_sbox u_sbox (
+            jh256_sbox u_sbox (
                 .sel(c[31-i]),
                 .x(y),
                 .y(sb[127-4*i -: 4])

@@ -45,7 +45,7 @@ module jh256_lw_rc #(
             );
             wire unused = &{1'b0, step, r, t};
         end else begin : gen_r6
-            // S0 as one truth table per output bit (the low halves of jh256_lw_sbox's)
+            // S0 as one truth table per output bit (the low halves of jh256_sbox's)
             localparam [15:0] S0_BIT3 = 16'hc2b9;
             localparam [15:0] S0_BIT2 = 16'hb8b4;
             localparam [15:0] S0_BIT1 = 16'h9ec8;

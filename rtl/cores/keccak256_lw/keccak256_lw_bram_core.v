@@ -131,49 +131,6 @@ module keccak256_lw_bram_core #(
     // 1: the lane read for output j is a capacity lane (zero in a message's first round)
     localparam [31:0] CAP_J = 32'b00000000110000010100010010011000;
 
-    // round constants: bit m of rc_rom(i) is bit 2**m - 1 of RC[i]
-    function [6:0] rc_rom(input [4:0] i);
-        case (i)
-            5'd0:  rc_rom = 7'b0000001;  5'd1:  rc_rom = 7'b0011010;
-            5'd2:  rc_rom = 7'b1011110;  5'd3:  rc_rom = 7'b1110000;
-            5'd4:  rc_rom = 7'b0011111;  5'd5:  rc_rom = 7'b0100001;
-            5'd6:  rc_rom = 7'b1111001;  5'd7:  rc_rom = 7'b1010101;
-            5'd8:  rc_rom = 7'b0001110;  5'd9:  rc_rom = 7'b0001100;
-            5'd10: rc_rom = 7'b0110101;  5'd11: rc_rom = 7'b0100110;
-            5'd12: rc_rom = 7'b0111111;  5'd13: rc_rom = 7'b1001111;
-            5'd14: rc_rom = 7'b1011101;  5'd15: rc_rom = 7'b1010011;
-            5'd16: rc_rom = 7'b1010010;  5'd17: rc_rom = 7'b1001000;
-            5'd18: rc_rom = 7'b0010110;  5'd19: rc_rom = 7'b1100110;
-            5'd20: rc_rom = 7'b1111001;  5'd21: rc_rom = 7'b1011000;
-            5'd22: rc_rom = 7'b0100001;  5'd23: rc_rom = 7'b1110100;
-            default: rc_rom = 7'b0000000;
-        endcase
-    endfunction
-
-    // slot M0 of lane L + 1 from the slot M0 of lane L = x + 5y, lanes 0..16 (the rate;
-    // 0..3 the digest): lane_q walks the slots of the rate lanes, no lane counter
-    function [4:0] next_slot(input [4:0] s);
-        case (s)
-            5'd24: next_slot = 5'd0;
-            5'd0: next_slot = 5'd6;
-            5'd6: next_slot = 5'd18;
-            5'd18: next_slot = 5'd12;
-            5'd12: next_slot = 5'd17;
-            5'd17: next_slot = 5'd1;
-            5'd1: next_slot = 5'd22;
-            5'd22: next_slot = 5'd15;
-            5'd15: next_slot = 5'd2;
-            5'd2: next_slot = 5'd23;
-            5'd23: next_slot = 5'd21;
-            5'd21: next_slot = 5'd7;
-            5'd7: next_slot = 5'd8;
-            5'd8: next_slot = 5'd4;
-            5'd4: next_slot = 5'd11;
-            5'd11: next_slot = 5'd16;
-            default: next_slot = 5'd24;
-        endcase
-    endfunction
-
     // column x of the rate lane in slot s (lane_q walks the slots)
     function [2:0] col_of_slot(input [4:0] s);
         case (s)
@@ -214,43 +171,6 @@ module keccak256_lw_bram_core #(
     // x + 1 (6 bits, wraps)
     function [5:0] inc6(input [5:0] x);
         inc6 = x ^ {&x[4:0], &x[3:0], &x[2:0], &x[1:0], x[0], 1'b1};
-    endfunction
-
-    // a + b + 1 (5-bit operands, 6-bit sum)
-    function [5:0] add5c(input [4:0] a, input [4:0] b);
-        reg [5:0] c;
-        integer k;
-        begin
-            c[0] = 1'b1;
-            for (k = 0; k < 5; k = k + 1) begin
-                add5c[k] = a[k] ^ b[k] ^ c[k];
-                c[k+1] = (a[k] & b[k]) | (c[k] & (a[k] ^ b[k]));
-            end
-            add5c[5] = c[5];
-        end
-    endfunction
-
-    // a >= k (6 bits): no borrow out of a - k, as gates
-    function ge6(input [5:0] a, input [5:0] k);
-        reg b;
-        integer m;
-        begin
-            b = 1'b0;
-            for (m = 0; m < 6; m = m + 1)
-                b = (~a[m] & (k[m] | b)) | (k[m] & b);
-            ge6 = ~b;
-        end
-    endfunction
-
-    // slot of output j in round i: (M0(out_j) + i + 1) mod 24, lane (0,0) (j = 0) stays in 24
-    function [4:0] slot(input [4:0] j, input [4:0] i);
-        reg [5:0] s;
-        begin
-            s = add5c(mout_rom(j), i);  // <= 23 + 23 + 1
-            if (s[5] || (s[4] && s[3])) s[5:3] = s[5:3] == 3'd3 ? 3'd0 : s[5:3] == 3'd4 ? 3'd1 :
-                                                  s[5:3] == 3'd5 ? 3'd2 : 3'd3;
-            slot = j == 5'd0 ? 5'd24 : s[4:0];
-        end
     endfunction
 
     // the even and odd bits of a 16-bit word (lane bits 16k .. 16k+15)
@@ -356,28 +276,18 @@ module keccak256_lw_bram_core #(
     wire [31:0] me_full = {evb({din[7:0], din[15:8]}), me_q[31:8]};
     wire [2:0]  lane_x = col_of_slot(lane_q);
 
-    // 1088 = 17 * 64: only bits 14..6 change; hi - 17 as a ripple of gates
-    wire [8:0]  rem_hi = rem_q[14:6];
-    reg  [8:0]  hi_next;
-    reg  [9:0]  hb;                                   // borrow
-    localparam [8:0] HI_BLOCK = 9'd17;
-    integer     hk;
-    always @* begin
-        hb[0] = 1'b0;
-        for (hk = 0; hk < 9; hk = hk + 1) begin
-            hi_next[hk] = rem_hi[hk] ^ HI_BLOCK[hk] ^ hb[hk];
-            hb[hk+1] = (~rem_hi[hk] & (HI_BLOCK[hk] | hb[hk])) | (HI_BLOCK[hk] & hb[hk]);
-        end
-    end
-    wire        hi_ge17 = rem_hi[8:5] != 4'd0 || (rem_hi[4] && rem_hi[3:0] != 4'd0);
-    wire        hi_ge18 = rem_hi[8:5] != 4'd0 || (rem_hi[4] && rem_hi[3:1] != 3'd0);
-    wire        hi_is16 = rem_hi == 9'd16;
-    wire        hi_is17 = rem_hi == 9'd17;
-    // rem >= 1088 - PAD_OFFSET (PAD_OFFSET = 1: rem >= 1087) or rem >= 1089
-    wire        more_next = seg_last_q ? (hi_ge17 || (hi_is16 && ge6(rem_q[5:0], 6'd0 - PAD_OFFSET[5:0])))
-                                       : (hi_ge18 || (hi_is17 && rem_q[5:0] != 6'd0));
+    // the block count, the slot walks and the round constant
+    wire [14:0] rem_after;
+    wire        more_next;
+    wire [4:0]  lane_next, read_slot;
+    wire [6:0]  rcv;
+    keccak256_lw_sequence #(.PAD_OFFSET(PAD_OFFSET)) u_seq (
+        .rem(rem_q), .seg_last(seg_last_q), .rem_after(rem_after), .more(more_next),
+        .lane(lane_q), .lane_next(lane_next),
+        .m0(mout_rom(rjj)), .lane00(rjj == 5'd0), .read_round(rr_q), .read_slot(read_slot),
+        .rc_round(ro_q), .rc(rcv)
+    );
 
-    wire [6:0]  rcv = rc_rom(ro_q);
     // word k of the digest lane: its bits are byte k of E (even bits) and of O (odd bits)
     wire [15:0] w16 = {mo_q[7], me_q[7], mo_q[6], me_q[6], mo_q[5], me_q[5], mo_q[4], me_q[4],
                        mo_q[3], me_q[3], mo_q[2], me_q[2], mo_q[1], me_q[1], mo_q[0], me_q[0]};
@@ -424,11 +334,11 @@ module keccak256_lw_bram_core #(
                     ao_d = abs_e;
                 end
                 if (ao_q) begin
-                    lane_d = next_slot(lane_q);
+                    lane_d = lane_next;
                     if (lane_q == 5'd16) begin  // lane 16 is in slot 16
                         mode_d = M_ROUND;
                         more_d = more_next;
-                        rem_d = {hi_next & {9{~hb[9]}}, rem_q[5:0]};
+                        rem_d = rem_after;
                         rj_d = 6'd0;
                         rr_d = 5'd0;
                         ro_d = 5'd0;
@@ -460,7 +370,7 @@ module keccak256_lw_bram_core #(
                     mo_d = {8'd0, mo_q[31:8]};
                     wrd_d = {wrd_q[1] ^ wrd_q[0], ~wrd_q[0]};
                     if (wrd_q == 2'd3) begin
-                        lane_d = next_slot(lane_q);
+                        lane_d = lane_next;
                         oph_d = 2'd0;
                         if (lane_q == 5'd18) begin  // lane 3
                             mode_d = M_HDR;
@@ -477,7 +387,7 @@ module keccak256_lw_bram_core #(
     always @* begin
         // state read port
         case (mode_q)
-            M_ROUND: ra = {slot(rjj, rr_q), rj_q[0] ^ RODD_J[rjj]};
+            M_ROUND: ra = {read_slot, rj_q[0] ^ RODD_J[rjj]};
             M_OUT:   ra = {lane_q, oph_q[0]};
             default: ra = {lane_q, abs_e};  // the E half during the lane, O with its last word
         endcase
