@@ -19,7 +19,9 @@ from hashbed.impl.devices import get_device
 from hashbed.impl.flow import ImplSettings, implement
 from hashbed.testbed.controller import Controller, search_max_frequency
 from hashbed.timing.board import PostRouteBoard
-from hashbed.timing.experiment import HOLD_MARGIN_PS, TimingSettings, time_core
+from hashbed.timing.experiment import (
+    HOLD_MARGIN_PS, MEASURED_BLOCKS, TimingSettings, check_messages, measured_message, time_core,
+)  # fmt: skip
 from hashbed.timing.tables import board_rows, fmax_rows
 from hashbed.timing.netlist import IO_CELLS, timed_netlist
 from hashbed.timing.sdf import read_sdf
@@ -131,6 +133,16 @@ def test_routed_core_is_right_below_static_fmax_and_wrong_far_above(sha1_board: 
         assert board.last_busy_cycles == core.cycles.cycles(3)
         assert not controller.all_correct_at(4 * sta_mhz, messages)
         assert controller.all_correct_at(0.8 * sta_mhz, messages)  # and it works again after the failure
+
+
+@pytest.mark.parametrize("data", ["random", "worst"])
+def test_the_search_checks_the_message_whose_time_is_measured(data: str) -> None:
+    algorithm = load_core("sha256").algorithm
+    measured = measured_message(algorithm, seed=1)
+    assert algorithm.padded_bits(measured.bits) == MEASURED_BLOCKS * algorithm.block_bits
+    messages = check_messages(algorithm, data, seed=1)
+    assert measured in messages
+    assert max(algorithm.padded_bits(message.bits) for message in messages) == MEASURED_BLOCKS * algorithm.block_bits
 
 
 def test_report_tables_from_stored_timing_jobs(tmp_path: Path) -> None:

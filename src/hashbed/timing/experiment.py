@@ -65,22 +65,6 @@ def message_sizes(algorithm: HashAlgorithm) -> list[int]:
     return [0, block // 2, block - 1, block, 2 * block + block // 2]
 
 
-def check_messages(algorithm: HashAlgorithm, data: str, seed: int) -> list[Message]:
-    """The messages sent at every step of the search.
-
-    ``random``: random bytes of every size. ``worst``: every size in every pattern of
-    ``PATTERNS`` and in random bytes; the search then finds the lowest frequency over
-    all of them, the study's worst case over message sizes.
-    """
-    rng = random.Random(f"hashbed-time-{seed}")
-    messages = []
-    for size in message_sizes(algorithm):
-        messages.append(Message.from_bytes(rng.randbytes(size)))
-        if data == "worst":
-            messages += [Message.from_bytes(bytes([byte]) * size) for byte in PATTERNS.values() if size]
-    return messages
-
-
 def measured_message(algorithm: HashAlgorithm, seed: int) -> Message:
     """The longest message that pads to ``MEASURED_BLOCKS`` blocks: its hashing time gives
     the measured throughput (message bits over time, the core's start and end included)."""
@@ -88,6 +72,24 @@ def measured_message(algorithm: HashAlgorithm, seed: int) -> Message:
     while algorithm.padded_bits(8 * size) > MEASURED_BLOCKS * algorithm.block_bits:
         size -= 1
     return Message.from_bytes(random.Random(f"hashbed-measure-{seed}").randbytes(size))
+
+
+def check_messages(algorithm: HashAlgorithm, data: str, seed: int) -> list[Message]:
+    """The messages sent at every step of the search.
+
+    ``random``: random bytes of every size. ``worst``: every size in every pattern of
+    ``PATTERNS`` and in random bytes; the search then finds the lowest frequency over
+    all of them, the study's worst case over message sizes. Both end with the measured
+    message, so that the throughput is measured at a clock where that message is right
+    too (a long message of random data can fail a clock that the short ones pass).
+    """
+    rng = random.Random(f"hashbed-time-{seed}")
+    messages = []
+    for size in message_sizes(algorithm):
+        messages.append(Message.from_bytes(rng.randbytes(size)))
+        if data == "worst":
+            messages += [Message.from_bytes(bytes([byte]) * size) for byte in PATTERNS.values() if size]
+    return messages + [measured_message(algorithm, seed)]
 
 
 #: The files whose contents decide a timing result (besides the core and its implementation).
