@@ -73,6 +73,13 @@ def test_malformed_manifest_names_file_and_problem(tmp_path: Path, edit, words: 
         load_manifest(path)
 
 
+def test_a_source_removed_after_loading_is_named_when_the_core_is_fingerprinted(tmp_path: Path) -> None:
+    core = load_manifest(make_core(tmp_path, GOOD))
+    (tmp_path / "tiny" / "tiny.v").unlink()
+    with pytest.raises(HashbedError, match=r"core tiny: cannot read its source .*tiny\.v"):
+        core.fingerprint()
+
+
 def test_budget_reports_each_resource_it_misses(tmp_path: Path) -> None:
     core = load_manifest(make_core(tmp_path, GOOD + "[budget]\nluts = 1300\nffs = 1536\nbrams = 1\nluts_min = 900\n"))
     assert core.budget is not None and core.summary()["budget"] == {"luts": 1300, "ffs": 1536, "brams": 1, "luts_min": 900}

@@ -74,7 +74,13 @@ class Core:
         """Hash of everything that defines the hardware: top, parameters, source contents."""
         digest = hashlib.sha256(f"{self.top}\0{sorted(self.parameters.items())!r}\0".encode())
         for path in self.sources:
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+            try:
+                content = path.read_bytes()
+            except OSError as exc:
+                raise HashbedError(
+                    f"core {self.name}: cannot read its source {path} ({exc.strerror}); restore it, or fix the manifest"
+                ) from exc
+            digest.update(path.name.encode() + b"\0" + content + b"\0")
         return digest.hexdigest()[:16]
 
     def summary(self) -> dict[str, Any]:
