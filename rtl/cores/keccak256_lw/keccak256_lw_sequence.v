@@ -92,11 +92,12 @@ module keccak256_lw_sequence #(
 
     reg [5:0] s;      // m0 + read_round + 1 <= 47
     reg [5:0] c;
+    integer   n;
     always @* begin
         c[0] = 1'b1;
-        for (k = 0; k < 5; k = k + 1) begin
-            s[k] = m0[k] ^ read_round[k] ^ c[k];
-            c[k+1] = (m0[k] & read_round[k]) | (c[k] & (m0[k] ^ read_round[k]));
+        for (n = 0; n < 5; n = n + 1) begin
+            s[n] = m0[n] ^ read_round[n] ^ c[n];
+            c[n+1] = (m0[n] & read_round[n]) | (c[n] & (m0[n] ^ read_round[n]));
         end
         s[5] = c[5];
         // s - 24 when s >= 24: the low three bits stay, s[5:3] - 3
