@@ -22,9 +22,10 @@ from hashbed.pipelined.catalogue import design_names, load_pipeline
 from hashbed.pipelined.run import check_point
 from hashbed.pipelined.sweep import SweepPoint, check_messages, running_points, sweep
 from hashbed.pipelined.tables import (
-    RATIO_TITLE, SHELL_NOTE, SPREAD_TITLE, claims, depth_cells, depth_tables, depth_title, opt_vs_base, point_rows,
-    ratio_cells, seed_spread, spread_cells,
+    RATIO_TITLE, SHELL_NOTE, SPREAD_TITLE, claims, depth_cells, depth_tables, depth_title, missing_points, opt_vs_base,
+    point_rows, ratio_cells, seed_spread, spread_cells,
 )  # fmt: skip
+from hashbed.report.sections import Missing
 from hashbed.results import JobRecord, ResultStore
 from hashbed.sim.run import Stalls
 from hashbed.sim.verify import kat_files_in
@@ -127,6 +128,8 @@ def print_pipeline_report(store: ResultStore) -> None:
         return
     for table in report["tables"]:
         print_table(depth_title(table), depth_cells(table))
+        if missing := missing_points(table):
+            out.print(str(Missing(*missing)))
     if report["opt_vs_base"]:
         print_table(RATIO_TITLE, ratio_cells(report["opt_vs_base"]))
     if report["seed_spread"]:

@@ -9,6 +9,7 @@ from statistics import median
 from typing import Any
 
 from hashbed.console import Cells
+from hashbed.impl.flow import DEFAULT_SEED
 from hashbed.pipelined.catalogue import design_names, load_pipeline
 from hashbed.pipelined.sweep import METRICS_STEP
 from hashbed.results import ResultStore
@@ -36,7 +37,8 @@ def point_rows(store: ResultStore) -> list[dict[str, Any]]:
 
 def depth_tables(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One table per (design, device, seed): its depths with the improvement
-    I = (T_k/A_k)/(T_1/A_1) and the depth of the best throughput per area marked."""
+    I = (T_k/A_k)/(T_1/A_1), the depth of the best throughput per area marked, and the design's
+    depths not stored yet."""
     groups: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
     for row in rows:
         groups.setdefault((row["design"], row["device"], row["seed"]), []).append(row)
@@ -51,8 +53,26 @@ def depth_tables(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             improvement = round(p["tpa_mbps_per_lut"] / one["tpa_mbps_per_lut"], 3) if one and p["fits"] else None
             table.append({**p, "improvement": improvement, "best": p["stages"] == best})
         tables.append({"design": design, "algorithm": points[0]["algorithm"], "architecture": points[0]["architecture"],
-                       "device": device, "seed": seed, "best_stages": best, "points": table})  # fmt: skip
+                       "device": device, "seed": seed, "best_stages": best, "points": table,
+                       "missing_depths": _missing_depths(design, seed, {p["stages"] for p in points})})  # fmt: skip
     return tables
+
+
+def _missing_depths(design: str, seed: int, stored: set[int]) -> list[int]:
+    """The design's depths with no stored point (placed or found not to fit). Only the default
+    seed is checked: other seeds sample a few depths."""
+    if seed != DEFAULT_SEED or design not in design_names():
+        return []
+    return [stages for stages in load_pipeline(design).depths if stages not in stored]
+
+
+def missing_points(table: dict[str, Any]) -> tuple[str, str] | None:
+    """What of a ``depth_tables`` table is not stored yet, and the command that makes it."""
+    if not table["missing_depths"]:
+        return None
+    depths = ",".join(map(str, table["missing_depths"]))
+    what = f"{table['design']} on {table['device']} at {depths} stages"
+    return what, f"hashbed sweep pipeline {table['design']} --device {table['device']} --depths {depths}"
 
 
 def opt_vs_base(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -205,6 +205,8 @@ def _pipeline(store: ResultStore) -> list[Section]:
         for table in group:
             fitting = [p for p in table["points"] if p["fits"]]
             section.items.append(Table(pipeline_tables.depth_title(table), pipeline_tables.depth_cells(table), source(fitting or table["points"])))
+            if missing := pipeline_tables.missing_points(table):
+                section.items.append(Missing(*missing))
     ratios = pipeline_tables.opt_vs_base(rows)
     if ratios:
         section.items.append(Table(pipeline_tables.RATIO_TITLE, pipeline_tables.ratio_cells(ratios), source([r for r in rows if r["fits"]])))
