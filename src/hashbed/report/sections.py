@@ -11,6 +11,7 @@ from hashbed.catalogue_tables import TABLE_2_TITLE, formula_cells, formula_rows,
 from hashbed.console import Cells
 from hashbed.cores import all_cores
 from hashbed.errors import HashbedError
+from hashbed.impl.flow import DEFAULT_SEED
 from hashbed.lightweight import ARCHITECTURES, LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
 from hashbed.pipelined import tables as pipeline_tables
 from hashbed.results import ResultStore
@@ -162,7 +163,26 @@ def _catalogue(store: ResultStore) -> Section:
             section.items.append(Figure(f"throughput-vs-area-{device}-s{seed}", f"Throughput against area of every core on {name}",
                                         [plot], source(flow)))  # fmt: skip
             section.items.append(Table(f"Results on {name}, ranked by throughput per LUT", result_cells(flow), source(flow)))
+            if seed == DEFAULT_SEED:
+                section.items += _cores_without_rows(store, flow, device)
     return section
+
+
+def _cores_without_rows(store: ResultStore, flow: list[dict[str, Any]], device: str) -> list[Item]:
+    """The catalogue's cores of the architectures in ``flow`` that have no row in it: why, for
+    those whose implementation found they do not fit, and the command, for those not run yet."""
+    shown = {row["core"] for row in flow}
+    architectures = {row["architecture"] for row in flow}
+    items: list[Item] = []
+    for core in all_cores():
+        if core.architecture not in architectures or core.name in shown:
+            continue
+        failed = [record for record in store.jobs("implement", core.name, device) if not record.ok]
+        if failed and (failed[-1].error or "").startswith("does not fit"):
+            items.append(Note(f"Not in the table: {core.name}, {failed[-1].error}"))
+        else:
+            items.append(Missing(f"{core.name} on {device}", f"hashbed bench {core.name} --device {device}"))
+    return items
 
 
 # --- the lightweight study ---------------------------------------------------------------------
