@@ -73,7 +73,8 @@ timing: $(STAMP)
 	$(BIN)/hashbed report
 
 # The published results: the finished jobs behind docs/results.md, one JSON job per line, so that
-# the report can be made again on another machine. publish merges them with the store's.
+# the report can be made again on another machine. publish merges them with the store's; an export
+# never drops a published job (docs/store.md).
 REPORT_DB ?= hashbed.db
 PUBLISHED := results/published.jsonl
 publish: $(STAMP)

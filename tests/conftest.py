@@ -33,25 +33,11 @@ REFERENCES: dict[str, Callable[[bytes], bytes]] = {
     # only inside its chained X11-family hashes), so the KAT files are the reference
 }
 
-_SKEIN_ROUND2 = (
-    "holds Skein-256-256 v1.2 digests (256-bit state; Len = 0 gives 0B04103B...), not Skein-512-256 v1.2; "
-    "tests/test_skein.py shows it and checks skein-512-256/round2 against the Skein 1.2 specification instead"
-)
-#: Shared KAT files whose digests are not those of the function their name gives; kat_file skips them.
-MISLABELLED_KAT: dict[str, str] = {
-    "skein-512-256_round2_ShortMsgKAT.txt": _SKEIN_ROUND2,
-    "skein-512-256_round2_LongMsgKAT.txt": _SKEIN_ROUND2,
-}
-
-
-def kat_file(name: str, mislabelled_ok: bool = False) -> Path:
-    """A file of ../shared/kat; the test is skipped where that folder is absent, or for a
-    file of MISLABELLED_KAT unless the test asks for it."""
+def kat_file(name: str) -> Path:
+    """A file of ../shared/kat; the test is skipped where that folder is absent."""
     path = KAT_DIR / name
     if not path.is_file():
         pytest.skip(f"{path} not present")
-    if name in MISLABELLED_KAT and not mislabelled_ok:
-        pytest.skip(f"{name} {MISLABELLED_KAT[name]}")
     return path
 
 

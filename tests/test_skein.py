@@ -1,20 +1,14 @@
-"""The Skein-512 model against values published with the specification, and what the
-shared Round 2 Skein KAT files hold.
-
-The shared files ``skein-512-256_round2_*MsgKAT.txt`` do not hold Skein-512-256 digests:
-they are Skein-256-256 v1.2 (256-bit state), which the last test shows with a small
-Skein-256 written here for that purpose only. The round2 model is checked instead
-against the test vectors of the Skein 1.2 specification (Appendix C, Skein-512-512:
-same Threefish-512 and UBI, other output length) and the Skein-512-256 v1.2 IV.
+"""The Skein-512 model against values published with the specification: the test vectors of
+the Skein 1.2 specification (Appendix C, Skein-512-512: same Threefish-512 and UBI, other
+output length) and the Skein-512-256 IVs. tests/test_algorithms.py checks both versions against
+the shared KAT files (round 2: Skein-512-256 v1.2) and round 3 (Skein 1.3) against pyskein.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from conftest import MISLABELLED_KAT, kat_file
 from hashbed.algorithms import ALGORITHMS, Message
-from hashbed.algorithms.kat import read_kat
 from hashbed.algorithms.skein import Skein512
 
 # Skein 1.2 specification, Appendix C.2: Skein-512-512 of 1, 64 and 128 bytes FF FE FD ...
@@ -53,64 +47,3 @@ def test_padding_is_zeros_to_whole_blocks_after_the_bit_pad() -> None:
     assert algorithm.pad(Message.from_bytes(bytes(64))) == bytes(64)
     assert algorithm.pad(Message(b"\xa0", 3)) == b"\xb0" + bytes(63)  # 101 then the 1 bit
     assert len(algorithm.pad(Message.from_bytes(bytes(65)))) == 128
-
-
-# --- the shared Round 2 files: Skein-256-256 v1.2 -----------------------------------------
-
-_MASK = (1 << 64) - 1
-_R256 = ((14, 16), (52, 57), (23, 40), (5, 37), (25, 33), (46, 12), (58, 22), (32, 32))
-
-
-def _threefish256(key: list[int], tweak: tuple[int, int], block: list[int]) -> list[int]:
-    ks = [*key, 0x5555555555555555 ^ key[0] ^ key[1] ^ key[2] ^ key[3]]
-    ts = [tweak[0], tweak[1], tweak[0] ^ tweak[1]]
-
-    def inject(v: list[int], s: int) -> list[int]:
-        k = [ks[(s + i) % 5] for i in range(4)]
-        k[1] += ts[s % 3]
-        k[2] += ts[(s + 1) % 3]
-        k[3] += s
-        return [(a + b) & _MASK for a, b in zip(v, k)]
-
-    v = block
-    for d in range(72):
-        if d % 4 == 0:
-            v = inject(v, d // 4)
-        a = (v[0] + v[1]) & _MASK
-        b = (((v[1] << _R256[d % 8][0]) | (v[1] >> (64 - _R256[d % 8][0]))) & _MASK) ^ a
-        c = (v[2] + v[3]) & _MASK
-        e = (((v[3] << _R256[d % 8][1]) | (v[3] >> (64 - _R256[d % 8][1]))) & _MASK) ^ c
-        v = [a, e, c, b]
-    return inject(v, 18)
-
-
-def _skein_256_256_v12(message: Message) -> bytes:
-    def ubi(chain: list[int], data: bytes, length: int, kind: int, pad: bool) -> list[int]:
-        count = len(data) // 32
-        for n in range(count):
-            block = [int.from_bytes(data[32 * n + 8 * i : 32 * n + 8 * i + 8], "little") for i in range(4)]
-            last = n == count - 1
-            t1 = kind << 56 | (n == 0) << 62 | last << 63 | (last and pad) << 55
-            chain = [c ^ m for c, m in zip(_threefish256(chain, (min(length, 32 * n + 32), t1), block), block)]
-        return chain
-
-    config = b"SHA3\x01\x00\x00\x00" + (256).to_bytes(8, "little") + bytes(16)
-    chain = ubi([0] * 4, config, 32, 4, False)
-    data = bytearray(message.data)
-    if message.bits % 8:
-        data[-1] |= 0x80 >> (message.bits % 8)
-    data += bytes(-len(data) % 32 if data else 32)
-    chain = ubi(chain, bytes(data), len(message.data), 48, message.bits % 8 != 0)
-    chain = ubi(chain, bytes(32), 8, 63, False)
-    return b"".join(word.to_bytes(8, "little") for word in chain)
-
-
-@pytest.mark.parametrize("kind", ["Short", "Long"])
-def test_shared_round2_skein_files_hold_skein_256_256(kind: str) -> None:
-    name = f"skein-512-256_round2_{kind}MsgKAT.txt"
-    assert name in MISLABELLED_KAT
-    vectors = read_kat(kat_file(name, mislabelled_ok=True))[:40]
-    model = ALGORITHMS["skein-512-256/round2"]
-    for vector in vectors:
-        assert _skein_256_256_v12(vector.message) == vector.digest, f"Len = {vector.message.bits}"
-        assert model.digest(vector.message) != vector.digest

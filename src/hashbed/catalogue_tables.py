@@ -10,7 +10,9 @@ from hashbed.console import Cells
 from hashbed.cores import Core, all_cores
 from hashbed.cycles import CycleFormula
 from hashbed.metrics import latency_ns
+from hashbed.pipeline import row_inputs
 from hashbed.results import JobRecord, ResultStore
+from hashbed.results.migrate import formula_inputs
 
 #: The core every throughput-per-area ratio is taken against.
 REFERENCE_CORE = "sha256"
@@ -32,22 +34,34 @@ RANK_HELP = {
 
 def metrics_records(store: ResultStore, core: str | None = None, device: str | None = None,
                     keep_all: bool = False) -> list[JobRecord]:
-    """The finished metrics jobs (oldest first) made from the present sources of their core:
-    a row whose implementation had another core fingerprint (the Verilog or parameters have
-    changed since) is left out unless ``keep_all``. Rows of cores not in the catalogue, or
+    """The finished metrics jobs (oldest first) made from the present sources and manifest of
+    their core: a row whose implementation had another core fingerprint (the Verilog or
+    parameters have changed since), or whose manifest fields or measured cycle formula are not
+    the manifest's now, is left out unless ``keep_all``. Rows of cores not in the catalogue, or
     whose implementation job is not in the store, are kept."""
     records = [record for record in store.jobs("metrics", core, device) if record.ok]
     if keep_all:
         return records
     names = {record.core for record in records}
-    fingerprints = {known.name: known.fingerprint() for known in all_cores() if known.name in names}
+    current = {known.name: known for known in all_cores() if known.name in names}
+    fingerprints = {name: known.fingerprint() for name, known in current.items()}
     kept = []
     for record in records:
         implemented = store.job(record.inputs.get("implement_job", ""))
         made_from = implemented.inputs.get("core_fingerprint") if implemented else None
-        if made_from is None or record.core not in fingerprints or made_from == fingerprints[record.core]:
+        if made_from is None or record.core not in current:
+            kept.append(record)
+        elif made_from == fingerprints[record.core] and _same_manifest(store, record, current[record.core]):
             kept.append(record)
     return kept
+
+
+def _same_manifest(store: ResultStore, record: JobRecord, core: Core) -> bool:
+    """Whether a metrics row was made with what the core's manifest says now."""
+    if any(record.inputs.get(field) != value for field, value in row_inputs(core).items()):
+        return False
+    measured = store.job(record.inputs["measure_job"])
+    return measured is None or measured.inputs.get("cycles") == formula_inputs(core.cycles)
 
 
 def latest_rows(records: list[JobRecord], keep_all: bool = False) -> list[dict[str, Any]]:

@@ -242,8 +242,9 @@ def cmd_results(args: argparse.Namespace) -> int:
     filters = _filters(args)
     with ResultStore(args.db) as store:
         for other in args.import_db or []:
-            copied, present = store.import_from(other)
-            err.print(f"imported {other}: {copied} jobs copied, {present} already in {args.db}")
+            count = store.import_from(other)
+            upgraded = f" ({count.upgraded} upgraded to the present schema)" if count.upgraded else ""
+            err.print(f"imported {other}: {count.added} jobs added, {count.present} already in {args.db}{upgraded}")
         if args.export:
             err.print(f"exported {store.export_to(args.export)} finished jobs of {args.db} to {args.export}")
             return 0

@@ -21,6 +21,7 @@ from hashbed.errors import CoreFailure, HashbedError
 from hashbed.impl.flow import ImplSettings, implement
 from hashbed.metrics import throughput_mbps, throughput_per_area
 from hashbed.results import JobRecord, ResultStore
+from hashbed.results.migrate import formula_inputs
 from hashbed.sim.build import simulator_fingerprint
 from hashbed.sim.measure import DEFAULT_MAX_BLOCKS, measure
 from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls
@@ -39,11 +40,13 @@ class Pipeline:
     force: bool = False
 
     def run_job(self, step: str, inputs: dict[str, Any], work: Callable[[], tuple[dict[str, Any], str | None]]) -> JobRecord:
-        """The stored result of ``step`` on ``inputs``, or ``work()``'s (outputs, error) stored now."""
+        """The stored result of ``step`` on ``inputs``, or ``work()``'s (outputs, error) stored now.
+        The store must be writable before the work starts: a result is never made to be lost."""
         if not self.force:
             done = self.store.get(step, inputs)
             if done is not None and done.ok:
                 return dataclasses.replace(done, reused=True)
+        self.store.check_writable()
         try:
             outputs, error = work()
         except CoreFailure as failure:
@@ -83,6 +86,7 @@ class Pipeline:
         inputs = {
             **_simulation_inputs(core),
             "max_blocks": max_blocks,
+            "cycles": formula_inputs(core.cycles),  # whether the measured formula passes
         }
 
         def work() -> tuple[dict[str, Any], str | None]:
@@ -115,6 +119,7 @@ class Pipeline:
             "seed": implemented.inputs["seed"],
             "measure_job": measured.key,
             "implement_job": implemented.key,
+            **row_inputs(core),
         }
 
         def work() -> tuple[dict[str, Any], str | None]:
@@ -184,10 +189,7 @@ def metrics_row(core: Core, measured: dict[str, Any], implemented: dict[str, Any
     on_target_flow = implemented["device"] == TARGET_DEVICE and implemented["seed"] == TARGET_SEED
     return {
         "core": core.name,
-        "algorithm": core.algorithm_name,
-        "version": core.version,
-        "architecture": core.architecture,
-        "bus_width": core.bus_width,
+        **row_inputs(core),
         "device": implemented["device"],
         "seed": implemented["seed"],
         "luts": implemented["luts"],
@@ -201,10 +203,16 @@ def metrics_row(core: Core, measured: dict[str, Any], implemented: dict[str, Any
         "end": formula.end,
         "throughput_mbps": round(throughput, 2),
         "tpa_mbps_per_lut": round(tpa, 4),
-        "target_mbps_per_lut": target / 1000 if target is not None else None,
         "target_ratio": round(1000 * tpa / target, 3) if target and on_target_flow else None,
         "tools": implemented["tools"],
     }
+
+
+def row_inputs(core: Core) -> dict[str, Any]:
+    """What a metrics row takes from the core's manifest (ROW_FIELDS of hashbed.results.migrate)."""
+    target = core.target_kbps_per_lut4
+    return {"algorithm": core.algorithm_name, "version": core.version, "architecture": core.architecture,
+            "bus_width": core.bus_width, "target_mbps_per_lut": target / 1000 if target is not None else None}  # fmt: skip
 
 
 def _simulation_inputs(core: Core) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from hashbed.energy.netlist import activity_netlist
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.impl.devices import get_device
 from hashbed.metrics import throughput_mbps
+from hashbed.results.migrate import formula_inputs
 from hashbed.timing.simulate import CORE_TESTBENCH, icarus_version
 
 ENERGY_STEP = "energy"
@@ -31,6 +32,7 @@ def energy_inputs(core: Core, implement_key: str, device: str, seed: int) -> dic
     return {
         "core": core.name, "device": device, "seed": seed, "implement_job": implement_key,
         "model": MODEL.as_dict(), "extra_blocks": EXTRA_BLOCKS, "simulation": sources,
+        "cycles": formula_inputs(core.cycles),
         "tools": {"icarus": icarus_version()},
     }  # fmt: skip
 

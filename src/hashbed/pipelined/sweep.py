@@ -52,6 +52,7 @@ def run_point(point: SweepPoint, db: Path, build_dir: Path, force: bool = False)
         jobs = Pipeline(store, build_dir, force)
         check_inputs = {
             "core": design.point(point.stages), "design_fingerprint": design.fingerprint(), "stages": point.stages,
+            "interval": design.interval(point.stages),
             "harness": hashlib.sha256(HARNESS.read_bytes()).hexdigest()[:16], "tools": {"verilator": verilator_version()},
         }  # fmt: skip
 
@@ -71,8 +72,9 @@ def run_point(point: SweepPoint, db: Path, build_dir: Path, force: bool = False)
         implemented = jobs.implement(core, settings)
         if not implemented.ok and implemented.outputs.get("fits") is not False:
             return implemented  # a tool failure, not a result: the next sweep tries again
-        metrics_inputs = {"core": core.name, "device": point.device, "seed": point.seed,
-                          "check_job": checked.key, "implement_job": implemented.key}  # fmt: skip
+        metrics_inputs = {"core": core.name, "device": point.device, "seed": point.seed, "check_job": checked.key,
+                          "implement_job": implemented.key, "algorithm": design.algorithm_name,
+                          "architecture": design.architecture, "interval": design.interval(point.stages)}  # fmt: skip
         return jobs.run_job(METRICS_STEP, metrics_inputs, lambda: (point_row(design, point, checked, implemented), None))
 
 

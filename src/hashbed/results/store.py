@@ -1,45 +1,57 @@
 """SQLite store of jobs.
 
-A job is one step (verify, measure, implement, metrics) applied to one set of inputs.
-Its key is the hash of the step and its inputs, so a job run again with the same
-inputs replaces its row (an idempotent upsert) and a finished job can be looked up
-before it is run. Each job is written in its own transaction as it finishes: an
-interrupted run keeps everything it finished, and never half a job.
+A job is one step (verify, measure, implement, metrics, ...) applied to one set of inputs. Its
+key is the hash of the step and its inputs (hashbed.results.records), so a finished job can be
+looked up before it is run. What the store guarantees (docs/store.md):
+
+- Each job is written in its own transaction as it finishes: an interrupted run keeps
+  everything it finished, and never half a job.
+- A finished result is never replaced by a failed one: for each key the ``jobs`` table holds
+  the best answer (finished, then "does not fit", then failed; among equals the latest), and
+  every record that is not, or no longer, the answer goes to the ``attempts`` table.
+- A job checks that it can write before its work starts (``check_writable``: the write lock
+  within the lock wait, a file that can be written), and a result that cannot be stored after
+  all is saved to ``<db>.unsaved.jsonl`` for ``hashbed results --import``.
+- An import validates every line and never takes a finished job away (hashbed.results.exchange);
+  an export never leaves out a job of the file it replaces.
 
 The schema is versioned (``PRAGMA user_version``). Version 0 is the unversioned store of
-hashbed before the version number: the ``jobs`` table and its index. Version 1 keeps that
-table unchanged (so a process still running older hashbed code goes on writing to a
-migrated store) and adds the write-ahead-log journal, with which parallel writers (a
-sweep's worker processes, several benches) wait for each other instead of failing and
-readers do not block them, and the ``results`` view: one row per finished metrics job
-with its columns, for SQL queries of the store. A store is migrated when it is opened.
+hashbed before the version number: the ``jobs`` table and its index. Version 1 adds the
+write-ahead-log journal, with which parallel writers wait for each other instead of failing
+and readers do not block them, and the ``results`` view: one row per finished metrics job
+with its columns, for SQL queries of the store. Version 2 adds the ``attempts`` table and
+gives the jobs whose keys left out an input that decides their result new keys
+(hashbed.results.migrate; a job that cannot be upgraded keeps its old key, so a job that needs
+it runs again). A store is migrated when it is opened.
 """
 
 from __future__ import annotations
 
-import hashlib
+import dataclasses
 import json
 import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from hashbed import __version__
 from hashbed.errors import HashbedError
+from hashbed.results.exchange import EXPORT_SUFFIX, export_line, read_database, read_export, write_export
+from hashbed.results.migrate import upgrade
+from hashbed.results.records import JOB_COLUMNS, JobRecord, job_key
+from hashbed.results.schema import REFERENCES, check_job, check_references
 
 DEFAULT_DB = "hashbed.db"
-#: The file name ending of a store exported as JSON lines (ResultStore.export_to).
-EXPORT_SUFFIX = ".jsonl"
 #: The schema this hashbed writes; older stores are migrated to it when opened.
-SCHEMA_VERSION = 1
-_LOCK_WAIT_S = 60  # how long a process waits for another one's write lock
-_JOB_COLUMNS = ("key", "step", "core", "device", "seed", "status", "error", "inputs", "outputs", "hashbed_version", "finished_at")
-_SELECT = f"SELECT {', '.join(_JOB_COLUMNS)} FROM jobs"
+SCHEMA_VERSION = 2
+#: How long a process waits for another one's write lock, seconds.
+LOCK_WAIT_S = 60.0
+_SELECT = f"SELECT {', '.join(JOB_COLUMNS)} FROM jobs"
 _V0_SCHEMA = (
     """CREATE TABLE IF NOT EXISTS jobs (
     key TEXT PRIMARY KEY,
@@ -64,71 +76,77 @@ _RESULTS_VIEW = (
     + ", json_extract(outputs, '$.tools.yosys') AS yosys, json_extract(outputs, '$.tools.nextpnr') AS nextpnr,"
     " hashbed_version, finished_at FROM jobs WHERE step = 'metrics' AND status = 'ok'"
 )
+#: Records that are not (or no longer) the answer for their key, with why.
+_ATTEMPTS = (
+    "CREATE TABLE IF NOT EXISTS attempts (" + ", ".join(f"{c} TEXT" for c in JOB_COLUMNS) + ", note TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS attempts_by_key ON attempts (key)",
+)
 
 
 def _to_version_1(db: sqlite3.Connection) -> None:
     db.execute(_RESULTS_VIEW)
 
 
+def _to_version_2(db: sqlite3.Connection) -> None:
+    for statement in _ATTEMPTS:
+        db.execute(statement)
+    result = upgrade([_columns(row) for row in db.execute(_SELECT)])
+    upgraded = {job["key"]: job for job in result.jobs}
+    for old_key, new_key in result.renamed.items():
+        db.execute("DELETE FROM jobs WHERE key = ?", (old_key,))
+        _insert(db, "jobs", upgraded[new_key], replace=True)
+
+
 #: Migration to each version from the one before, run in the transaction that sets the version.
-_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_1}
+_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_1, 2: _to_version_2}
 
 
 def default_db_path() -> Path:
     return Path(os.environ.get("HASHBED_DB", DEFAULT_DB))
 
 
-def job_key(step: str, inputs: dict[str, Any]) -> str:
-    return hashlib.sha256(f"{step}\0{json.dumps(inputs, sort_keys=True)}".encode()).hexdigest()
-
-
 @dataclass(frozen=True)
-class JobRecord:
-    key: str
-    step: str
-    core: str
-    device: str | None
-    seed: int | None
-    status: str
-    error: str | None
-    inputs: dict[str, Any]
-    outputs: dict[str, Any]
-    hashbed_version: str
-    finished_at: str
-    #: Set when a pipeline returned this stored record instead of running the job.
-    reused: bool = field(default=False, compare=False)
-
-    @property
-    def ok(self) -> bool:
-        return self.status == "ok"
-
-    @property
-    def final(self) -> bool:
-        """A result that is not run again: the job succeeded, or it found that the core does
-        not fit the device (a failed job, but as much a result as a finished one)."""
-        return self.ok or self.outputs.get("fits") is False
-
-    def as_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+class ImportCount:
+    #: Jobs stored, jobs whose key already held a result at least as good, jobs upgraded to schema 2.
+    added: int
+    present: int
+    upgraded: int
 
 
 class ResultStore:
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
+        if path.is_dir():
+            raise HashbedError(f"cannot use results database {path}: it is a folder (pass a file with --db)")
+        with self._database_errors():
             # parallel jobs (a sweep's worker processes) write to one store: wait for each other;
             # transactions are explicit (see _write)
-            self._db = sqlite3.connect(path, timeout=_LOCK_WAIT_S, isolation_level=None)
+            self._db = sqlite3.connect(path, timeout=LOCK_WAIT_S, isolation_level=None)
             self._use_write_ahead_log()
             self._migrate()
+
+    @contextmanager
+    def _database_errors(self, doing: str = "use") -> Iterator[None]:
+        """SQLite's errors as one-line HashbedErrors naming the store and the way out."""
+        try:
+            yield
         except sqlite3.DatabaseError as exc:
-            raise HashbedError(f"cannot use results database {path}: {exc} (pass another --db)") from None
+            text = str(exc)
+            if "locked" in text or "busy" in text:
+                fix = f"another process holds its write lock for more than {LOCK_WAIT_S:g} s: let it finish, or pass another --db"
+            elif "readonly" in text or "read-only" in text:
+                fix = "make the file and its folder writable, or pass another --db"
+            elif "malformed" in text or "not a database" in text:
+                fix = "it is damaged: restore it from a copy, or start a new one with --db and import results/published.jsonl"
+            else:
+                fix = "pass another --db"
+            raise HashbedError(f"cannot {doing} results database {self.path}: {text} ({fix})") from None
 
     def _use_write_ahead_log(self) -> None:
         """Switch the store's journal to the write-ahead log (a setting kept in the file).
         When other processes open the same new store at the same moment, SQLite answers
         "locked" at once instead of waiting: try again until the lock wait is over."""
-        deadline = time.monotonic() + _LOCK_WAIT_S
+        deadline = time.monotonic() + LOCK_WAIT_S
         while True:
             try:
                 self._db.execute("PRAGMA journal_mode = WAL")
@@ -162,7 +180,7 @@ class ResultStore:
                                    f"hashbed's {SCHEMA_VERSION} (update hashbed, or pass another --db)")  # fmt: skip
             if version == 0:
                 columns = tuple(row[1] for row in db.execute("PRAGMA table_info(jobs)"))
-                if columns not in ((), _JOB_COLUMNS):
+                if columns not in ((), JOB_COLUMNS):
                     raise HashbedError(f"cannot use results database {self.path}: its jobs table has the columns "
                                        f"{', '.join(columns)}, not hashbed's (pass another --db)")  # fmt: skip
                 for statement in _V0_SCHEMA:
@@ -180,42 +198,59 @@ class ResultStore:
     def __exit__(self, *_: object) -> None:
         self.close()
 
+    def check_writable(self) -> None:
+        """Stop now, before a job's work, if its result could not be stored: the write lock is
+        not free within the lock wait, or the file cannot be written."""
+        with self._database_errors("write to"):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")  # a real write, not kept
+            finally:
+                self._db.execute("ROLLBACK")
+
     def get(self, step: str, inputs: dict[str, Any]) -> JobRecord | None:
         return self.job(job_key(step, inputs))
 
     def job(self, key: str) -> JobRecord | None:
         """The job stored under ``key`` (a job's key, e.g. from another job's inputs)."""
-        row = self._db.execute(_SELECT + " WHERE key = ?", (key,)).fetchone()
-        return self._record(row) if row else None
+        with self._database_errors("read"):
+            row = self._db.execute(_SELECT + " WHERE key = ?", (key,)).fetchone()
+        return JobRecord.from_columns(_columns(row)) if row else None
 
-    def put(
-        self,
-        step: str,
-        inputs: dict[str, Any],
-        outputs: dict[str, Any],
-        error: str | None = None,
-    ) -> JobRecord:
+    def put(self, step: str, inputs: dict[str, Any], outputs: dict[str, Any], error: str | None = None) -> JobRecord:
+        """Store a job's result, unless the store holds a better one for its key (a finished
+        result stays the answer when a rerun fails); returns the record as run."""
         record = JobRecord(
-            key=job_key(step, inputs),
-            step=step,
-            core=inputs["core"],
-            device=inputs.get("device"),
-            seed=inputs.get("seed"),
-            status="failed" if error else "ok",
-            error=error,
-            inputs=inputs,
-            outputs=outputs,
-            hashbed_version=__version__,
+            key=job_key(step, inputs), step=step, core=inputs["core"], device=inputs.get("device"),
+            seed=inputs.get("seed"), status="failed" if error else "ok", error=error, inputs=inputs,
+            outputs=outputs, hashbed_version=__version__,
             finished_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        )
-        with self._write() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (record.key, record.step, record.core, record.device, record.seed, record.status, record.error,
-                 json.dumps(inputs, sort_keys=True), json.dumps(outputs, sort_keys=True),
-                 record.hashbed_version, record.finished_at),
-            )  # fmt: skip
+        )  # fmt: skip
+        try:
+            with self._write() as db:
+                row = db.execute(_SELECT + " WHERE key = ?", (record.key,)).fetchone()
+                stored = JobRecord.from_columns(_columns(row)) if row else None
+                if stored is not None and stored.rank > record.rank:
+                    _insert(db, "attempts", record.columns(), f"the stored result of {stored.finished_at} stays the answer")
+                    return dataclasses.replace(record, error=f"{record.error} (the stored result of {stored.finished_at} stays in {self.path})")
+                if stored is not None:
+                    _insert(db, "attempts", stored.columns(), f"replaced by the run of {record.finished_at}")
+                _insert(db, "jobs", record.columns(), replace=True)
+        except sqlite3.DatabaseError as exc:
+            self._rescue(record, exc)
         return record
+
+    def _rescue(self, record: JobRecord, exc: sqlite3.DatabaseError) -> None:
+        """A result that cannot be stored goes to a file beside the store, to import later."""
+        unsaved = self.path.with_name(self.path.name + ".unsaved" + EXPORT_SUFFIX)
+        try:
+            with unsaved.open("a") as file:
+                file.write(export_line(record.columns()))
+        except OSError as write_error:
+            raise HashbedError(f"cannot store the result of {record.step} {record.core} in {self.path} ({exc}) nor in "
+                               f"{unsaved} ({write_error.strerror}): it is lost") from None  # fmt: skip
+        raise HashbedError(f"cannot store the result of {record.step} {record.core} in {self.path} ({exc}); it is saved in "
+                           f"{unsaved}: run 'hashbed results --db {self.path} --import {unsaved}' once the store can be written") from None  # fmt: skip
 
     def jobs(self, step: str | None = None, core: str | None = None, device: str | None = None) -> list[JobRecord]:
         query = _SELECT + " WHERE 1 = 1"
@@ -224,71 +259,96 @@ class ResultStore:
             if value is not None:
                 query += f" AND {column} = ?"
                 args.append(value)
-        rows = self._db.execute(query + " ORDER BY finished_at, rowid", args).fetchall()
-        return [self._record(row) for row in rows]
+        with self._database_errors("read"):
+            rows = self._db.execute(query + " ORDER BY finished_at, rowid", args).fetchall()
+        return [JobRecord.from_columns(_columns(row)) for row in rows]
 
-    def import_from(self, other: Path) -> tuple[int, int]:
-        """Copy the finished jobs of another store (e.g. from another machine) into this one.
+    def attempts(self, key: str) -> list[dict[str, Any]]:
+        """The records of ``key`` that are not, or no longer, its answer (oldest first), with a note each."""
+        with self._database_errors("read"):
+            rows = self._db.execute(f"SELECT {', '.join(JOB_COLUMNS)}, note FROM attempts WHERE key = ? ORDER BY rowid", (key,))
+            return [{**_columns(row[:-1]), "note": row[-1]} for row in rows]
 
-        ``other`` is a hashbed.db, or a JSON-lines file written by :meth:`export_to`. A job is
-        identified by its key, the hash of its step and inputs: a key already here keeps this
-        store's row, so importing twice adds nothing. Only final jobs are copied (JobRecord.final):
-        failed ones are run again where they are needed.
-        Returns (jobs copied, jobs already here).
-        """
+    def import_from(self, other: Path) -> ImportCount:
+        """Copy the final jobs (JobRecord.final) of another store or of a ``.jsonl`` export into
+        this one, each checked (hashbed.results.exchange) and upgraded to this schema; one bad
+        job refuses the whole import. A key already here keeps the better of the two results
+        (JobRecord.rank; this store's when equal), so importing twice adds nothing and an import
+        never takes a finished job away. Failed jobs are not copied: they run again where needed."""
         if not other.is_file():
             raise HashbedError(f"cannot import {other}: no such file (pass the path of another hashbed.db or a .jsonl export)")
-        rows = _read_export(other) if other.suffix == EXPORT_SUFFIX else _read_database(other)
-        with self._write() as db:
-            before = db.total_changes
-            db.executemany("INSERT OR IGNORE INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-            copied = db.total_changes - before
-        return copied, len(rows) - copied
+        numbered = read_export(other) if other.suffix == EXPORT_SUFFIX else read_database(other)
+        where = {job["key"]: place for place, job in numbered}
+        jobs = [job for _, job in numbered if JobRecord.from_columns(job).final]
+        with self._database_errors("import into"), self._write() as db:
+            here = [_columns(row) for row in db.execute(_SELECT)]
+            result = upgrade(jobs, known=here)
+            if result.left:
+                job, reason = result.left[0]
+                raise HashbedError(f"cannot import {other}: {where[job['key']]}: cannot be upgraded to schema "
+                                   f"{SCHEMA_VERSION}: {reason}")  # fmt: skip
+            where.update({new: where[old] for old, new in result.renamed.items()})
+            _check_all(result.jobs, here, f"cannot import {other}", where)
+            stored = {job["key"]: JobRecord.from_columns(job) for job in here}
+            added = 0
+            for job in result.jobs:
+                new, old = JobRecord.from_columns(job), stored.get(job["key"])
+                if old is not None and old.rank >= new.rank:
+                    continue
+                if old is not None:
+                    _insert(db, "attempts", old.columns(), "replaced by an imported result")
+                _insert(db, "jobs", job, replace=True)
+                added += 1
+        return ImportCount(added, len(jobs) - added, len(result.renamed))
 
     def export_to(self, path: Path) -> int:
-        """Write the final jobs (JobRecord.final) as JSON lines, one job per line in key order, so that the
-        same jobs always give the same file: a text copy of the store to publish beside the
-        report it makes, and to import elsewhere. Returns the number of jobs written."""
+        """Write the final jobs (JobRecord.final) as JSON lines, one job per line in key order, so
+        that the same jobs always give the same file: a text copy of the store to publish beside
+        the report it makes, and to import elsewhere. Every job is checked first, and a file that
+        is there already is only replaced by a superset of its jobs (import it first). Returns
+        the number of jobs written."""
         if path.suffix != EXPORT_SUFFIX:
             raise HashbedError(f"cannot export to {path}: the file name must end in {EXPORT_SUFFIX}")
-        records = [r for r in map(self._record, self._db.execute(_SELECT + " ORDER BY key")) if r.final]
-        lines = [json.dumps({c: getattr(r, c) for c in _JOB_COLUMNS}, sort_keys=True) + "\n" for r in records]
-        partial = path.with_name(path.name + ".partial")
-        partial.write_text("".join(lines))
-        partial.replace(path)  # whole or not at all
-        return len(records)
-
-    @staticmethod
-    def _record(row: tuple[Any, ...]) -> JobRecord:
-        key, step, core, device, seed, status, error, inputs, outputs, version, finished = row
-        return JobRecord(key, step, core, device, seed, status, error, json.loads(inputs), json.loads(outputs), version, finished)
-
-
-def _read_database(path: Path) -> list[tuple[Any, ...]]:
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as source:
-            rows = source.execute(_SELECT).fetchall()
-    except sqlite3.DatabaseError as exc:
-        raise HashbedError(f"cannot import {path}: {exc} (is it a hashbed results database?)") from None
-    return [row for row in rows if ResultStore._record(row).final]
+        with self._database_errors("export"):
+            here = [_columns(row) for row in self._db.execute(_SELECT + " ORDER BY key")]
+        final = [job for job in here if JobRecord.from_columns(job).final]
+        _check_all(final, here, f"cannot export {self.path}", {job["key"]: f"job {job['key'][:16]}..." for job in final})
+        if path.is_file():
+            published = [job for _, job in read_export(path)]
+            renamed = upgrade(published, known=here).renamed
+            dropped = sorted({renamed.get(job["key"], job["key"]) for job in published} - {job["key"] for job in final})
+            if dropped:
+                raise HashbedError(f"cannot export to {path}: it holds {len(dropped)} final jobs that {self.path} does not "
+                                   f"(e.g. {dropped[0][:16]}...); import it first: hashbed results --import {path} --export {path}")  # fmt: skip
+        write_export(path, final)
+        return len(final)
 
 
-def _read_export(path: Path) -> list[tuple[Any, ...]]:
-    """The jobs of a JSON-lines export, each checked: its fields, and its key against its step and inputs."""
-    rows = []
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
+def _columns(row: tuple[Any, ...]) -> dict[str, Any]:
+    job = dict(zip(JOB_COLUMNS, row))
+    job["inputs"], job["outputs"] = json.loads(job["inputs"]), json.loads(job["outputs"])
+    return job
+
+
+def _insert(db: sqlite3.Connection, table: str, job: dict[str, Any], note: str | None = None, replace: bool = False) -> None:
+    values = [json.dumps(job[c], sort_keys=True) if c in ("inputs", "outputs") else job[c] for c in JOB_COLUMNS]
+    columns = [*JOB_COLUMNS, "note"] if note is not None else list(JOB_COLUMNS)
+    verb = "INSERT OR REPLACE" if replace else "INSERT"
+    db.execute(f"{verb} INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+               [*values, note] if note is not None else values)  # fmt: skip
+
+
+def _check_all(jobs: list[dict[str, Any]], here: list[dict[str, Any]], doing: str, where: dict[str, str]) -> None:
+    """Every job on its own and against the jobs it names (among ``jobs`` and ``here``);
+    ``where`` names each job's place (a line of a file, a key) for the error."""
+    by_key = {job["key"]: job for job in [*here, *jobs]}
+    for job in jobs:
         try:
-            job = json.loads(line)
-            if not isinstance(job, dict) or sorted(job) != sorted(_JOB_COLUMNS):
-                raise ValueError(f"a job has the fields {', '.join(_JOB_COLUMNS)}")
-            if not (isinstance(job["inputs"], dict) and isinstance(job["outputs"], dict)):
-                raise ValueError("a job's inputs and outputs are JSON objects")
-            if job["key"] != job_key(job["step"], job["inputs"]):
-                raise ValueError("its key is not the hash of its step and inputs (was the line edited?)")
-        except (ValueError, TypeError) as exc:
-            raise HashbedError(f"cannot import {path}: line {number}: {exc} (export it again with 'hashbed results --export')") from None
-        if JobRecord(**job).final:
-            rows.append(tuple(json.dumps(job[c], sort_keys=True) if c in ("inputs", "outputs") else job[c] for c in _JOB_COLUMNS))
-    return rows
+            check_job(job)
+            named = {field: job["inputs"][field] for field in REFERENCES if field in job["inputs"]}
+            missing = [f"{field} {key[:16]}..." for field, key in named.items() if key not in by_key]
+            if missing:
+                raise ValueError(f"it names {', '.join(missing)}, which is neither here nor in the store")
+            check_references(job, {field: by_key[key]["outputs"] for field, key in named.items()})
+        except ValueError as exc:
+            raise HashbedError(f"{doing}: {where[job['key']]} (the {job['step']} job of {job['core']}): {exc}") from None

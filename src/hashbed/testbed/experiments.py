@@ -19,6 +19,7 @@ from hashbed.algorithms import Message
 from hashbed.cores import Core
 from hashbed.pipeline import TARGET_DEVICE, TARGET_SEED, Pipeline
 from hashbed.results import JobRecord, ResultStore
+from hashbed.results.migrate import formula_inputs
 from hashbed.testbed.controller import Controller
 from hashbed.testbed.simulated import DmaModel, SimulatedBoard, board_design
 from hashbed.tools import verilator_version
@@ -76,6 +77,7 @@ def run_transfers(
             inputs = {
                 "core": core.name,
                 "core_fingerprint": core.fingerprint(),
+                "cycles": formula_inputs(core.cycles),
                 "device": BOARD,
                 "board": fingerprint,
                 "tools": {"verilator": verilator_version()},

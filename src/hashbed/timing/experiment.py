@@ -25,6 +25,7 @@ from hashbed.impl.flow import ImplSettings
 from hashbed.metrics import throughput_mbps
 from hashbed.pipeline import Pipeline
 from hashbed.results import JobRecord
+from hashbed.results.migrate import formula_inputs
 from hashbed.testbed.controller import Controller, search_max_frequency
 from hashbed.timing.board import PostRouteBoard
 from hashbed.timing.netlist import Scale
@@ -117,6 +118,7 @@ def time_core(pipeline: Pipeline, core: Core, settings: TimingSettings) -> JobRe
     inputs: dict[str, Any] = {
         "core": core.name,
         "core_fingerprint": core.fingerprint(),
+        "cycles": formula_inputs(core.cycles),
         "device": device.name,
         "seed": settings.seed,
         "implement_job": implemented.key,
