@@ -15,6 +15,8 @@ from groestlcoin_hash2.groestl import groestl  # type: ignore[import-untyped]
 from hashbed.cores import Core, load_manifest
 
 KAT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "kat"
+#: The project's own sample of known answers (tests/data/kat/README.md): one file per algorithm version.
+CARRIED_KAT_DIR = Path(__file__).resolve().parent / "data" / "kat"
 
 #: Independent implementations (not hashbed's models), keyed by algorithm: bytes -> digest.
 REFERENCES: dict[str, Callable[[bytes], bytes]] = {

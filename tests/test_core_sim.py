@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import GREEDY, REFERENCES, SILENT, broken_core, kat_file
+from conftest import CARRIED_KAT_DIR, GREEDY, REFERENCES, SILENT, broken_core, kat_file
 from hashbed.algorithms import Message
 from hashbed.algorithms.kat import KatVector, generated_vectors, write_kat
 from hashbed.cores import Core, core_names, load_core
@@ -44,6 +44,16 @@ def test_shared_kat_files_pass(name: str, kind: str) -> None:
     report = verify(core, [path], Stalls(src=0.4, dst=0.4, seed=3))
     assert report.ok, report.mismatch
     assert report.passed + report.skipped == report.messages > 0
+
+
+@pytest.mark.parametrize("name", CORES)
+def test_carried_known_answers_pass(name: str) -> None:
+    """The project's own sample of the KAT files (tests/data/kat), present in every clone."""
+    core = load_core(name)
+    path = CARRIED_KAT_DIR / f"{core.algorithm_name}_{core.version}_SampleMsgKAT.txt"
+    report = verify(core, [path], Stalls(src=0.3, dst=0.3, seed=7))
+    assert report.ok, report.mismatch
+    assert report.passed + report.skipped == report.messages and report.passed >= 7
 
 
 @pytest.mark.parametrize("name", REFERENCED)
