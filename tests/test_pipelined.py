@@ -86,7 +86,7 @@ def test_design_manifests_load() -> None:
     [
         (lambda m: m.replace("depths = [1, 2, 4, 8, 16, 32, 64]", "depths = [1, 3]"), r"depths must be divisors of iterations \(64\)"),
         (lambda m: m + "colour = 1\n", "unknown field 'colour'"),
-        (lambda m: m.replace('"sha256_pipe_stage.v"', '"missing.v"'), "missing.v does not exist"),
+        (lambda m: m.replace('"sha256_pipe_stage.v"', '"missing.v"'), "missing.v' does not exist \\(fix 'files'\\)"),
         (lambda m: m.replace("pipelined-base", "unrolled"), "architecture 'unrolled' is not one of"),
     ],
 )

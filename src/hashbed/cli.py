@@ -184,7 +184,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     settings = _impl_settings(args, args.device)
     steps = ("verify", "measure", "implement", "metrics", "energy")  # energy: lightweight cores on ECP5
     with _pipeline(args) as pipeline, Progress(
-        TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
+        TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
         TimeElapsedColumn(), console=err, transient=True, disable=args.json,
     ) as progress:  # fmt: skip
         task = progress.add_task("bench", total=len(cores) * len(steps))
