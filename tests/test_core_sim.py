@@ -114,6 +114,17 @@ def test_core_that_never_answers_stops_with_a_clear_error(tmp_path: Path) -> Non
         verify(broken_core(tmp_path, SILENT), idle_limit=1000)
 
 
+@pytest.mark.parametrize(("stalls", "idle_limit", "words"), [
+    (Stalls(src=1.0), 1000, "SRC_STALL and DST_STALL must be probabilities from 0 up to but not including 1"),
+    (Stalls(dst=float("nan")), 1000, "SRC_STALL and DST_STALL must be probabilities"),
+    (Stalls(), 0, "IDLE_LIMIT must be from 1 to 100000000"),
+    (Stalls(), -1, "IDLE_LIMIT must be from 1 to 100000000"),
+])  # fmt: skip
+def test_the_harness_refuses_settings_under_which_nothing_could_move(stalls: Stalls, idle_limit: int, words: str) -> None:
+    with pytest.raises(CoreFailure, match=words):
+        verify(load_core("sha1"), stalls=stalls, idle_limit=idle_limit)
+
+
 def test_core_that_reads_without_a_word_breaks_the_protocol(tmp_path: Path) -> None:
     with pytest.raises(CoreFailure, match="src_read asserted while src_ready is low"):
         verify(broken_core(tmp_path, GREEDY))

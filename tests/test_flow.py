@@ -162,6 +162,13 @@ def test_parameter_check_stops_synthesis_with_its_message(tmp_path: Path) -> Non
     assert not result.ok and result.error == "yosys: parameter check failed: sha_block_ctrl: W must be 32, got 16"
 
 
+def test_a_parameter_check_in_a_source_that_is_not_utf8_is_still_reported(tmp_path: Path) -> None:
+    (tmp_path / "core.v").write_bytes(b'// Gr\xf6\xdfe in Latin-1\n$display("W must be 32, got %0d", W);\n$finish;\n')
+    log = b"core.v:3: ERROR: System task `$finish' executed.\n\xff\n"
+    reason = flow._failure_reason("yosys", log.decode(errors="replace"), 1, tmp_path, {"W": 16})
+    assert reason == "yosys: parameter check failed: W must be 32, got 16"
+
+
 def test_tool_crash_is_a_recorded_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db: Path, capsys) -> None:
     monkeypatch.setenv("YOSYS", "false")
     code = main(["implement", "sha1", "--device", "ecp5-25k", "--db", str(db), "--build-dir", str(tmp_path)])

@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from fuzz import FUZZ, mutations, result_or_one_line_error
 from hashbed.algorithms import Message
 from hashbed.algorithms.kat import KatFormatError, KatVector, kat_identity, read_kat, write_kat
 
@@ -73,3 +76,44 @@ def test_kat_identity_from_file_name() -> None:
     assert kat_identity(Path("sha-256_fips_LongMsgKAT.txt")) == ("sha-256", "fips")
     assert kat_identity(Path("skein-512-256_round3_ShortMsgKAT.txt")) == ("skein-512-256", "round3")
     assert kat_identity(Path("random.txt")) is None
+
+
+# --- files that are not KAT text ------------------------------------------------------------------
+
+
+def test_a_file_that_is_not_utf8_text_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "utf16.txt"
+    path.write_bytes(GOOD.encode("utf-16"))
+    with pytest.raises(KatFormatError, match=rf"^{path}: not a text file in UTF-8 or ASCII \(byte 0\); save it as plain text$"):
+        read_kat(path)
+
+
+def test_a_length_in_other_digits_is_refused(tmp_path: Path) -> None:
+    for length in ("²", "٣", "1" * 19):
+        with pytest.raises(KatFormatError, match="1: Len must be a non-negative integer of at most 18 digits"):
+            read_kat(write(tmp_path, f"Len = {length}\nMsg = 00\nMD = 00\n"))
+
+
+@FUZZ
+@given(data=st.binary(max_size=3000))
+def test_fuzz_any_bytes_give_vectors_or_a_one_line_error(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "fuzz.txt"
+    path.write_bytes(data)
+    result_or_one_line_error(lambda: read_kat(path))
+
+
+@FUZZ
+@given(text=st.text(max_size=2000))
+def test_fuzz_any_text_gives_vectors_or_a_one_line_error(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "fuzz.txt"
+    path.write_text(text, encoding="utf-8")
+    result_or_one_line_error(lambda: read_kat(path))
+
+
+@FUZZ
+@given(text=mutations(GOOD))
+def test_fuzz_mutated_kat_files_give_vectors_or_a_one_line_error(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "fuzz.txt"
+    path.write_text(text, encoding="utf-8")
+    vectors = result_or_one_line_error(lambda: read_kat(path))
+    assert vectors is None or all(len(v.message.data) == (v.message.bits + 7) // 8 for v in vectors)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from hashbed.cores import ManifestError, all_cores, core_names, load_core, load_manifest
+from fuzz import FUZZ, mutations, result_or_one_line_error
+from hashbed.cores import ManifestError, all_cores, core_names, load_core, load_manifest, rtl_root
 from hashbed.errors import HashbedError
 
 GOOD = """
@@ -52,19 +57,19 @@ def test_good_manifest_loads(tmp_path: Path) -> None:
         (lambda m: m.replace("bus_width = 32", 'bus_width = "32"'), "field 'bus_width' must be a int"),
         (lambda m: m.replace("basic-iterative", "unrolled-9"), "architecture 'unrolled-9' is not one of"),
         (lambda m: m.replace("65*N", "65*M"), "cannot read term"),
-        (lambda m: m.replace('"tiny.v"', '"missing.v"'), "missing.v does not exist"),
+        (lambda m: m.replace('"tiny.v"', '"missing.v"'), "missing.v' does not exist \\(fix 'files'\\)"),
         (lambda m: m.replace("sha-256", "sha-999"), "unknown algorithm 'sha-999'"),
-        (lambda m: m + "[parameters]\nW = 3.5\n", "parameter W must be an integer"),
+        (lambda m: m + "[parameters]\nW = 3.5\n", "parameter 'W' must be an integer"),
         (lambda m: m + "[target]\nkbps = 3\n", r"unknown field\(s\) in \[target\]"),
         (lambda m: m + '[target]\nkbps_per_lut4 = "fast"\n', r"\[target\] kbps_per_lut4 must be a positive number"),
         (lambda m: m + '[target]\ncycles = "3 + 21*M"\n', r"\[target\] cycle formula .*cannot read term"),
         (lambda m: m + "top = [\n", "not valid TOML"),
         (lambda m: m + "[budget]\nluts = 1536\nffs = 1536\n", r"\[budget\] needs 'brams'"),
-        (lambda m: m + "[budget]\nluts = 1536\nffs = 1536\nbrams = 0\nslices = 3\n", r"unknown field\(s\) in \[budget\]: slices"),
+        (lambda m: m + "[budget]\nluts = 1536\nffs = 1536\nbrams = 0\nslices = 3\n", r"unknown field\(s\) in \[budget\]: 'slices'"),
         (lambda m: m + "[budget]\nluts = 1536\nffs = -1\nbrams = 0\n", r"\[budget\] ffs must be a non-negative integer"),
         (lambda m: m + "[budget]\nluts = 900\nffs = 9\nbrams = 1\nluts_min = 1300\n", r"luts_min \(1300\) exceeds luts \(900\)"),
         (lambda m: m + '[implementation]\nplacer = "fast"\n', r"\[implementation\] placer must be one of heap, sa, static, got 'fast'"),
-        (lambda m: m + '[implementation]\nrouter = "router2"\n', r"unknown field\(s\) in \[implementation\]: router \(known: placer\)"),
+        (lambda m: m + '[implementation]\nrouter = "router2"\n', r"unknown field\(s\) in \[implementation\]: 'router' \(known: placer\)"),
     ],
 )
 def test_malformed_manifest_names_file_and_problem(tmp_path: Path, edit, words: str) -> None:
@@ -115,3 +120,58 @@ def test_variant_manifests_share_the_folder(tmp_path: Path, monkeypatch: pytest.
     fast = load_core("tiny-fast")
     assert fast.cycles.lp == 33 and fast.sources == load_core("tiny").sources
     assert fast.manifest == cores / "tiny" / "fast.toml"
+
+
+def test_a_manifest_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    path = make_core(tmp_path, GOOD)
+    path.write_bytes(GOOD.encode("utf-16"))
+    with pytest.raises(ManifestError, match=rf"^{path}: not UTF-8 text \(byte 0\), as TOML must be; save it in UTF-8$"):
+        load_manifest(path)
+
+
+def test_a_target_that_is_not_a_finite_number_is_refused(tmp_path: Path) -> None:
+    for value in ("nan", "inf"):
+        with pytest.raises(ManifestError, match=rf"\[target\] kbps_per_lut4 must be a positive number, got {value}"):
+            load_manifest(make_core(tmp_path, GOOD + f"[target]\nkbps_per_lut4 = {value}\n"))
+
+
+# --- fuzz: any manifest text gives a core or a one-line error ---------------------------------------
+
+SHA1 = rtl_root() / "cores" / "sha1"
+#: TOML values of the kinds the fields take, and of the kinds they must refuse.
+_VALUES = st.sampled_from([
+    '"sha1_core"', '["sha1_core.v", "sha1_datapath.v"]', '["sha_block_ctrl.v"]', '[1, 2]', '["no.v"]', '[]', "32", "-1",
+    "0", "3.5", "nan", "inf", "true", '"sha-1"', '"fips"', '"basic-iterative"', '"1 + 16 + 81*N + 5"', '"81*N*N"', "{ W = 32 }",
+    "{}", "1979-05-27", '"²"', '"heap"', '{ placer = "sa" }', "[[1], [2]]",
+]) | st.integers().map(str) | st.text(max_size=8).map(json.dumps)  # fmt: skip
+_KEYS = st.sampled_from([
+    "top", "files", "lib", "algorithm", "version", "architecture", "bus_width", "cycles", "parameters", "description",
+    "byte_aligned_only", "target", "budget", "implementation", "kbps_per_lut4", "luts", "ffs", "brams", "luts_min", "placer", "W",
+]) | st.text(min_size=1, max_size=6).map(json.dumps)  # fmt: skip
+_LINES = st.one_of(
+    st.tuples(_KEYS, _VALUES).map(" = ".join),
+    st.sampled_from(["[target]", "[budget]", "[parameters]", "[implementation]", "[[files]]", "# comment", ""]),
+)
+
+
+@pytest.fixture
+def sha1_folder(tmp_path: Path) -> Path:
+    """A copy of the sha1 core's folder, whose manifest the fuzz tests overwrite."""
+    return Path(shutil.copytree(SHA1, tmp_path / "sha1"))
+
+
+@FUZZ
+@given(text=mutations((SHA1 / "core.toml").read_text()))
+def test_fuzz_mutated_manifests_load_or_give_a_one_line_error(sha1_folder: Path, text: str) -> None:
+    path = sha1_folder / "core.toml"
+    path.write_text(text, encoding="utf-8")
+    core = result_or_one_line_error(lambda: load_manifest(path))
+    assert core is None or (core.name == "sha1" and core.cycles.lp >= 0)
+
+
+@FUZZ
+@given(lines=st.lists(_LINES, max_size=14))
+def test_fuzz_toml_made_of_manifest_fields_loads_or_gives_a_one_line_error(sha1_folder: Path, lines: list[str]) -> None:
+    path = sha1_folder / "core.toml"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    result_or_one_line_error(lambda: load_manifest(path))

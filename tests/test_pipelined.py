@@ -61,6 +61,20 @@ def test_each_message_keeps_its_slot_so_its_blocks_are_a_ring_apart() -> None:
     assert plan.digest_order == [m for _, m in lasts]
 
 
+def test_a_ring_without_slots_is_refused() -> None:
+    with pytest.raises(ValueError, match="a ring needs at least one slot, got 0"):
+        schedule([blocks_of(2, 0)], 0)
+
+
+def test_the_harness_refuses_stalls_under_which_nothing_could_move() -> None:
+    simulator = build_point(load_pipeline("sha1_base"), 1)
+    plan = schedule([blocks_of(1, 0)], 2)
+    with pytest.raises(CoreFailure, match="IN_STALL and OUT_STALL must be probabilities from 0 up to but not including 1"):
+        run_schedule(simulator, plan, Stalls(src=1.0))
+    with pytest.raises(CoreFailure, match="IDLE_LIMIT must be from 1 to 100000000"):
+        run_schedule(simulator, plan, idle_limit=0)
+
+
 def test_design_manifests_load() -> None:
     for name in design_names():
         design = load_pipeline(name)
@@ -72,7 +86,7 @@ def test_design_manifests_load() -> None:
     [
         (lambda m: m.replace("depths = [1, 2, 4, 8, 16, 32, 64]", "depths = [1, 3]"), r"depths must be divisors of iterations \(64\)"),
         (lambda m: m + "colour = 1\n", "unknown field 'colour'"),
-        (lambda m: m.replace('"sha256_pipe_stage.v"', '"missing.v"'), "missing.v does not exist"),
+        (lambda m: m.replace('"sha256_pipe_stage.v"', '"missing.v"'), "missing.v' does not exist \\(fix 'files'\\)"),
         (lambda m: m.replace("pipelined-base", "unrolled"), "architecture 'unrolled' is not one of"),
     ],
 )

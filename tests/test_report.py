@@ -11,6 +11,7 @@ import pytest
 
 from hashbed.cli import main
 from hashbed.cores import all_cores
+from hashbed.report.build import MARKER, PAGE_MARKER
 from hashbed.report.sections import Figure, Table, sections
 from hashbed.results import ResultStore
 
@@ -191,3 +192,50 @@ def test_depths_not_yet_swept_are_named_with_the_command_that_runs_them(tmp_path
         "missing: sha256_base on ecp5-85k at 16,32,64 stages (run hashbed sweep pipeline sha256_base --device ecp5-85k --depths 16,32,64)",
         "missing: sha256_opt on ecp5-85k at 8,16,32 stages (run hashbed sweep pipeline sha256_opt --device ecp5-85k --depths 8,16,32)",
     ]
+
+
+# --- the report writes only where a report was, or nothing is --------------------------------------
+
+
+def _report(tmp_path: Path, *extra: str) -> int:
+    return main(["report", "zynq", "--db", str(tmp_path / "empty.db"), *extra])
+
+
+def test_a_folder_with_files_of_its_own_is_refused_and_left_untouched(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "project"
+    folder.mkdir()
+    (folder / "README.md").write_text("the project's own README\n")
+    assert _report(tmp_path, "--out", str(folder), "--page", str(tmp_path / "results.md")) == 1
+    assert capsys.readouterr().err == (f"hashbed: error: --out {folder} holds files that 'hashbed report' did not write "
+                                       f"(it has no {MARKER}): pass a new or empty folder\n")  # fmt: skip
+    assert [p.name for p in folder.iterdir()] == ["README.md"] and (folder / "README.md").read_text() == "the project's own README\n"
+    assert not (tmp_path / "results.md").exists()
+
+
+def test_an_empty_folder_and_a_folder_of_a_report_are_written(tmp_path: Path) -> None:
+    folder = tmp_path / "report"
+    folder.mkdir()
+    assert _report(tmp_path, "--out", str(folder)) == 0
+    assert (folder / MARKER).is_file() and "# hashbed report" in (folder / "README.md").read_text()
+    (folder / "README.md").write_text("an old report\n")
+    assert _report(tmp_path, "--out", str(folder)) == 0
+    assert (folder / "README.md").read_text().startswith("# hashbed report")
+
+
+def test_a_page_that_the_report_did_not_write_is_refused_and_left_untouched(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "README.md"
+    page.write_text("# my project\n")
+    assert _report(tmp_path, "--out", str(tmp_path / "report"), "--page", str(page)) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"hashbed: error: --page {page} was not written by 'hashbed report' (its first line is not {PAGE_MARKER})")
+    assert err.count("\n") == 1 and page.read_text() == "# my project\n" and not (tmp_path / "report").exists()
+    written = tmp_path / "results.md"
+    assert _report(tmp_path, "--out", str(tmp_path / "report"), "--page", str(written)) == 0
+    assert written.read_text().startswith(PAGE_MARKER + "\n# hashbed report\n")
+    assert _report(tmp_path, "--out", str(tmp_path / "report"), "--page", str(written)) == 0  # its own page: written again
+
+
+def test_the_committed_report_can_be_made_again() -> None:
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    assert (docs / "report" / MARKER).is_file()
+    assert (docs / "results.md").read_text().splitlines()[0] == PAGE_MARKER

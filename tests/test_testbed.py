@@ -72,6 +72,17 @@ def test_clock_wizard_refuses_settings_the_mmcm_cannot_lock() -> None:
         clock_wizard.ClockSettings(divclk=1, mult_eighths=120, out_eighths=80).check(100.0)
 
 
+def test_clocks_that_are_not_positive_are_refused_before_anything_runs() -> None:
+    core = load_core("sha1")
+    for mhz in (-1.0, 0.0, float("nan"), 1e6):
+        with pytest.raises(HashbedError, match="the simulated board's system clock must be 1 to 1000 MHz"):
+            SimulatedBoard(core, sys_mhz=mhz)
+    with pytest.raises(HashbedError, match="the clock wizard's input clock must be a positive number of MHz, got 0.0"):
+        clock_wizard.ClockWizardModel(0.0, lambda mhz: None)
+    with pytest.raises(HashbedError, match="the core clock must be a positive number of MHz, got -5.0"):
+        clock_wizard.settings_for(-5.0, 100.0)
+
+
 # --- data path --------------------------------------------------------------------------------
 
 
@@ -262,6 +273,28 @@ def test_core_that_never_answers_is_reported(tmp_path: Path) -> None:
     with SimulatedBoard(core, dma=DmaModel(idle_limit=2000)) as board:
         with pytest.raises(CoreFailure, match="no beat moved for 2000 cycles: 9 of 9 beats sent.*never answered"):
             started(board, core).hash(Message(b"abc", 24))
+
+
+def test_the_board_refuses_settings_under_which_it_would_wait_without_end() -> None:
+    core = load_core("sha1")
+    refused = {
+        "clock 0 10000000": r"the core clock period \(fs\) must be a whole number from 2 to 1000000000000",
+        "clock 10000000 -1000000000": r"the system clock period \(fs\) must be a whole number",
+        "clock 10000000": r"the system clock period \(fs\) must be a whole number",
+        "clock 2 10000000": "clock periods 2 and 10000000 fs differ by more than a factor of 10000",
+        "dma_model 1.0 0 0 0 0 1 1000": "the MM2S gap must be a probability from 0 up to but not including 1",
+        "dma_model 0 0 0 nan 0 1 1000": "the S2MM pause must be a probability",
+        "dma_model 0 0 0 0 1000 1 1000": "the MM2S burst gap and the processor latency must be below the idle limit",
+        "dma_model 0 0 0 0 0 1 0": "the idle limit must be a whole number from 1 to 100000000",
+        "reset 0": "reset cycles must be a whole number from 1 to 1000",
+        "idle -1": "idle cycles must be a whole number from 0 to 100000000",
+        "read x": "malformed command: read x",
+    }
+    with SimulatedBoard(core) as board:
+        for command, words in refused.items():
+            with pytest.raises(CoreFailure, match=words):
+                board._command(command)
+        assert started(board, core).hash(Message(b"abc", 24)).correct  # nothing refused was applied
 
 
 # --- experiments --------------------------------------------------------------------------------

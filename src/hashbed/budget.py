@@ -26,7 +26,7 @@ class Budget:
     def parse(cls, table: dict[str, Any], where: str) -> Budget:
         unknown = set(table) - set(_FIELDS)
         if unknown:
-            raise ValueError(f"{where}: unknown field(s) in [budget]: {', '.join(sorted(unknown))} (known: {', '.join(_FIELDS)})")
+            raise ValueError(f"{where}: unknown field(s) in [budget]: {', '.join(map(repr, sorted(unknown)))} (known: {', '.join(_FIELDS)})")
         for key in ("luts", "ffs", "brams"):
             if key not in table:
                 raise ValueError(f"{where}: [budget] needs {key!r}")

@@ -19,6 +19,7 @@ from hashbed.catalogue_tables import (
     RANK_HELP, RANK_KEYS, REFERENCE_CORE, TABLE_2_TITLE, formula_cells, formula_rows, latest_rows, metrics_records, ranked, reference_tpa,
     result_cells,
 )  # fmt: skip
+from hashbed.cli_types import int_range, positive_float, positive_int, probability, seed
 from hashbed.console import emit_json, err, out, print_table
 from hashbed.cores import Core, all_cores, load_core
 from hashbed.cycles import CycleFormula
@@ -31,8 +32,8 @@ from hashbed.metrics import throughput_at_blocks_mbps
 from hashbed.pipeline import ROW_FIELDS, Pipeline
 from hashbed.results import JobRecord, ResultStore, default_db_path
 from hashbed.sim.lint import lint
-from hashbed.sim.measure import DEFAULT_MAX_BLOCKS
-from hashbed.sim.run import DEFAULT_IDLE_LIMIT, Stalls
+from hashbed.sim.measure import DEFAULT_MAX_BLOCKS, MAX_BLOCKS
+from hashbed.sim.run import DEFAULT_IDLE_LIMIT, MAX_IDLE_LIMIT, Stalls
 from hashbed.sim.verify import VERIFY_STALLS, kat_files_in
 from hashbed.pipelined import commands as pipelined_commands
 from hashbed.report.build import write_report
@@ -183,7 +184,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     settings = _impl_settings(args, args.device)
     steps = ("verify", "measure", "implement", "metrics", "energy")  # energy: lightweight cores on ECP5
     with _pipeline(args) as pipeline, Progress(
-        TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
+        TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
         TimeElapsedColumn(), console=err, transient=True, disable=args.json,
     ) as progress:  # fmt: skip
         task = progress.add_task("bench", total=len(cores) * len(steps))
@@ -357,9 +358,9 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--force", action="store_true", help="run jobs again even when a stored result exists")
 
     impl = argparse.ArgumentParser(add_help=False)
-    impl.add_argument("--seed", type=int, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
-    impl.add_argument("--freq", type=float, default=DEFAULT_FREQ_MHZ, help="target clock, MHz (default: %(default)s)")
-    impl.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
+    impl.add_argument("--seed", type=seed, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
+    impl.add_argument("--freq", type=positive_float, default=DEFAULT_FREQ_MHZ, help="target clock, MHz (default: %(default)s)")
+    impl.add_argument("--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
 
     parser = argparse.ArgumentParser(prog="hashbed", description="Benchmark hash cores on open FPGA tools.")
     parser.add_argument("--version", action="version", version=f"hashbed {__version__}")
@@ -375,11 +376,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("core")
     p.add_argument("--kat", type=Path, action="append", metavar="FILE", help="KAT file (repeatable); default: generated vectors")
     p.add_argument("--kat-dir", type=Path, metavar="DIR", help="every KAT file of the core's algorithm and version in DIR")
-    p.add_argument("--src-stall", type=float, default=VERIFY_STALLS.src, help="input not-ready probability (default: %(default)s)")
-    p.add_argument("--dst-stall", type=float, default=VERIFY_STALLS.dst, help="output not-ready probability (default: %(default)s)")
-    p.add_argument("--seed", type=int, default=VERIFY_STALLS.seed, help="stall pattern seed (default: %(default)s)")
-    p.add_argument("--segment-bits", type=int, help="split messages into segments of at most this many bits")
-    p.add_argument("--idle-limit", type=int, default=DEFAULT_IDLE_LIMIT, help="cycles without a transfer before the core counts as hung (default: %(default)s)")
+    p.add_argument("--src-stall", type=probability, default=VERIFY_STALLS.src, help="input not-ready probability (default: %(default)s)")
+    p.add_argument("--dst-stall", type=probability, default=VERIFY_STALLS.dst, help="output not-ready probability (default: %(default)s)")
+    p.add_argument("--seed", type=seed, default=VERIFY_STALLS.seed, help="stall pattern seed (default: %(default)s)")
+    p.add_argument("--segment-bits", type=positive_int, help="split messages into segments of at most this many bits")
+    p.add_argument("--idle-limit", type=int_range(1, MAX_IDLE_LIMIT), default=DEFAULT_IDLE_LIMIT, help="cycles without a transfer before the core counts as hung (default: %(default)s)")
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("lint", parents=[common], help="lint a core with verilator -Wall")
@@ -388,7 +389,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("measure", parents=[common], help="measure the cycle formula st + (l+p)*N + end")
     p.add_argument("core")
-    p.add_argument("--blocks", type=int, default=DEFAULT_MAX_BLOCKS, help="messages of 1..K blocks (default: %(default)s)")
+    p.add_argument("--blocks", type=int_range(2, MAX_BLOCKS), default=DEFAULT_MAX_BLOCKS, help="messages of 1..K blocks (default: %(default)s)")
     p.set_defaults(func=cmd_measure)
 
     p = sub.add_parser("implement", parents=[common, impl], help="synthesize, place and route a core")
@@ -422,7 +423,7 @@ def build_parser() -> argparse.ArgumentParser:
                    + " (default: %(default)s)")  # fmt: skip
     p.add_argument("--all", action="store_true",
                    help="every stored row, also of older versions of a core, not only the latest of its present sources per device and seed")
-    p.add_argument("--blocks", type=int, help="add the throughput for messages of this many blocks")
+    p.add_argument("--blocks", type=positive_int, help="add the throughput for messages of this many blocks")
     p.add_argument("--import", dest="import_db", type=Path, action="append", metavar="DB",
                    help="first copy the finished jobs of another store, a hashbed.db or a .jsonl export "
                    "(repeatable; jobs already here are kept)")

@@ -10,10 +10,11 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-# Tables keep their full width when the output goes to a file or a CI log.
+# Tables keep their full width when the output goes to a file or a CI log. Text prints as it
+# is (no markup, no emoji codes): messages and cells hold paths, names and [sections].
 _WIDTH = None if sys.stdout.isatty() else 200
-out = Console(highlight=False, soft_wrap=True, width=_WIDTH)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True, width=_WIDTH, markup=False, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 def emit_json(data: Any) -> None:

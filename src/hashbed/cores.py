@@ -8,6 +8,7 @@ so the versions of one design share its Verilog. See docs/adding-a-core.md for t
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -122,20 +123,25 @@ PLACERS = ("heap", "sa", "static")
 def read_toml(path: Path) -> dict[str, Any]:
     """A manifest's TOML; a file that cannot be read or parsed is a ManifestError naming it."""
     try:
-        return tomllib.loads(path.read_text())
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise ManifestError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise ManifestError(f"{path}: not UTF-8 text (byte {exc.start}), as TOML must be; save it in UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise ManifestError(f"{path}: not valid TOML: {exc}") from None
 
 
 def manifest_sources(path: Path, data: dict[str, Any]) -> list[Path]:
     """The Verilog of a manifest: its ``files`` (in its folder), then its ``lib`` files (rtl/lib)."""
-    sources = [path.parent / name for name in data["files"]]
-    sources += [rtl_root() / "lib" / name for name in data.get("lib", [])]
-    for source in sources:
-        if not source.is_file():
-            raise ManifestError(f"{path}: source file {source} does not exist (fix 'files' or 'lib')")
+    sources = []
+    for field_name, folder in (("files", path.parent), ("lib", rtl_root() / "lib")):
+        for name in data.get(field_name, []):
+            if not isinstance(name, str):
+                raise ManifestError(f"{path}: '{field_name}' must list file names, got {name!r}")
+            if not (folder / name).is_file():
+                raise ManifestError(f"{path}: source file {str(folder / name)!r} does not exist (fix '{field_name}')")
+            sources.append(folder / name)
     return sources
 
 
@@ -169,15 +175,15 @@ def load_manifest(path: Path) -> Core:
     parameters = data.get("parameters", {})
     for name, value in parameters.items():
         if not isinstance(value, int) or isinstance(value, bool):
-            raise ManifestError(f"{where}: parameter {name} must be an integer, got {value!r}")
+            raise ManifestError(f"{where}: parameter {name!r} must be an integer, got {value!r}")
     target = data.get("target", {})
     unknown_target = set(target) - {"kbps_per_lut4", "cycles"}
     if unknown_target:
         raise ManifestError(
-            f"{where}: unknown field(s) in [target]: {', '.join(sorted(unknown_target))} (known: kbps_per_lut4, cycles)"
+            f"{where}: unknown field(s) in [target]: {', '.join(map(repr, sorted(unknown_target)))} (known: kbps_per_lut4, cycles)"
         )
     kbps = target.get("kbps_per_lut4")
-    if kbps is not None and (not isinstance(kbps, (int, float)) or isinstance(kbps, bool) or kbps <= 0):
+    if kbps is not None and (not isinstance(kbps, (int, float)) or isinstance(kbps, bool) or not 0 < kbps < math.inf):
         raise ManifestError(f"{where}: [target] kbps_per_lut4 must be a positive number, got {kbps!r}")
     target_cycles = None
     if "cycles" in target:
@@ -193,7 +199,7 @@ def load_manifest(path: Path) -> Core:
     unknown_implementation = set(implementation) - {"placer"}
     if unknown_implementation:
         raise ManifestError(f"{where}: unknown field(s) in [implementation]: "
-                            f"{', '.join(sorted(unknown_implementation))} (known: placer)")  # fmt: skip
+                            f"{', '.join(map(repr, sorted(unknown_implementation)))} (known: placer)")  # fmt: skip
     placer = implementation.get("placer")
     if placer is not None and placer not in PLACERS:
         raise ManifestError(f"{where}: [implementation] placer must be one of {', '.join(PLACERS)}, got {placer!r}")
@@ -229,7 +235,15 @@ def core_name(manifest: Path) -> str:
 
 
 def _manifests() -> dict[str, Path]:
-    return {core_name(path): path for path in (rtl_root() / "cores").glob("*/*.toml")}
+    """Each core's manifest by core name; two manifests that give one name are refused."""
+    manifests: dict[str, Path] = {}
+    for path in sorted((rtl_root() / "cores").glob("*/*.toml")):
+        name = core_name(path)
+        if name in manifests:
+            raise ManifestError(f"{manifests[name]} and {path} both declare core {name!r}: "
+                                "rename one (a core is named after its folder, plus '-<file>' for a <file>.toml other than core.toml)")  # fmt: skip
+        manifests[name] = path
+    return manifests
 
 
 def core_names() -> list[str]:

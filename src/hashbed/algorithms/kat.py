@@ -19,6 +19,7 @@ from hashbed.errors import HashbedError
 
 KAT_NAME = re.compile(r"^(?P<algorithm>[a-z0-9-]+)_(?P<version>[a-z0-9]+)_(?P<set>\w+?)MsgKAT\.txt$")
 _RECORD_LINE = re.compile(r"^(?P<key>\w+)\s*=\s*(?P<value>\S*)\s*$")
+_LENGTH = re.compile(r"[0-9]{1,18}")
 
 
 class KatFormatError(HashbedError):
@@ -49,9 +50,11 @@ def _hex(path: Path, line: int, key: str, value: str) -> bytes:
 def read_kat(path: Path) -> list[KatVector]:
     """All records of a KAT file, checked field by field."""
     try:
-        text = path.read_text()
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise HashbedError(f"cannot read KAT file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise KatFormatError(f"{path}: not a text file in UTF-8 or ASCII (byte {exc.start}); save it as plain text") from None
     vectors: list[KatVector] = []
     expected = "Len"
     bits = len_line = 0
@@ -67,8 +70,8 @@ def read_kat(path: Path) -> list[KatVector]:
         if key != expected:
             raise KatFormatError(f"{path}:{number}: expected field {expected}, found {key}")
         if key == "Len":
-            if not value.isdigit():
-                raise KatFormatError(f"{path}:{number}: Len must be a non-negative integer, found {value!r}")
+            if not _LENGTH.fullmatch(value):
+                raise KatFormatError(f"{path}:{number}: Len must be a non-negative integer of at most 18 digits, found {value!r}")
             bits, len_line, expected = int(value), number, "Msg"
         elif key == "Msg":
             data = _hex(path, number, key, value)

@@ -111,7 +111,7 @@ def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, para
     except OSError as exc:
         raise ToolFailure(f"{what} could not start: {exc.strerror}") from None
     if proc.returncode != 0:
-        reason = _failure_reason(what, log.read_text(), proc.returncode, cwd, parameters)
+        reason = _failure_reason(what, log.read_text(errors="replace"), proc.returncode, cwd, parameters)
         if _NO_BELS.search(reason):
             raise DoesNotFit(f"does not fit: {reason} (choose a device with more logic)")
         raise ToolFailure(reason)
@@ -130,7 +130,7 @@ def _failure_reason(what: str, output: str, returncode: int, cwd: Path, paramete
         if match:  # a parameter check: report the $display message above the $finish
             source = cwd / match["file"]
             if source.is_file():
-                above = source.read_text().splitlines()[: int(match["line"])]
+                above = source.read_text(errors="replace").splitlines()[: int(match["line"])]
                 for text in reversed(above):
                     display = _DISPLAY.search(text)
                     if display:

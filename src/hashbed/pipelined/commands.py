@@ -13,8 +13,8 @@ from rich.table import Table
 
 from hashbed.algorithms import Message
 from hashbed.algorithms.kat import read_kat
+from hashbed.cli_types import positive_int, positive_ints, probability, seed
 from hashbed.console import emit_json, err, out, print_table
-from hashbed.errors import HashbedError
 from hashbed.impl.devices import DEVICES, get_device
 from hashbed.impl.flow import DEFAULT_SEED, DEFAULT_TIMEOUT_S
 from hashbed.impl.progress import duration
@@ -72,26 +72,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _depths(text: str | None) -> list[int] | None:
-    if text is None:
-        return None
-    try:
-        return [int(part) for part in text.split(",")]
-    except ValueError:
-        raise HashbedError(f"--depths takes numbers separated by commas, e.g. 1,2,4; got {text!r}") from None
-
-
 def cmd_sweep(args: argparse.Namespace) -> int:
     names = args.designs or design_names()
     devices = args.device or ["ecp5-85k"]
     for device in devices:
         get_device(device)
-    wanted = _depths(args.depths)
     seeds = sorted(set(args.seed or [DEFAULT_SEED]))
     points = []
     for name in names:
         design = load_pipeline(name)
-        depths = [d for d in design.depths if wanted is None or d in wanted]
+        depths = [d for d in design.depths if args.depths is None or d in args.depths]
         points += [SweepPoint(name, d, device, seed, args.timeout) for seed in seeds for device in devices for d in depths]
     points.sort(key=lambda p: p.stages)  # area grows with depth: the small points finish first
     err.print(f"sweep: {len(points)} points in {args.jobs} worker processes; finished points are kept in {args.db}")
@@ -147,11 +137,11 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     q.set_defaults(func=cmd_list)
     q = inner.add_parser("check", parents=[common], help="hash messages together through one depth in simulation")
     q.add_argument("design")
-    q.add_argument("--stages", type=int, help="pipeline depth (default: every depth of the design)")
+    q.add_argument("--stages", type=positive_int, help="pipeline depth (default: every depth of the design)")
     q.add_argument("--kat-dir", type=Path, metavar="DIR", help="every KAT file of the design's algorithm in DIR")
-    q.add_argument("--src-stall", type=float, default=0.3, help="probability of no issue offered in a cycle (default: %(default)s)")
-    q.add_argument("--dst-stall", type=float, default=0.3, help="probability of digest back-pressure (default: %(default)s)")
-    q.add_argument("--seed", type=int, default=1, help="seed of messages and stalls (default: %(default)s)")
+    q.add_argument("--src-stall", type=probability, default=0.3, help="probability of no issue offered in a cycle (default: %(default)s)")
+    q.add_argument("--dst-stall", type=probability, default=0.3, help="probability of digest back-pressure (default: %(default)s)")
+    q.add_argument("--seed", type=seed, default=1, help="seed of messages and stalls (default: %(default)s)")
     q.set_defaults(func=cmd_check)
 
     p = sub.add_parser("sweep", help="sweep a study's parameter space into the store")
@@ -159,10 +149,10 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     q = inner.add_parser("pipeline", parents=[common], help="every depth of every pipeline design: check, implement, metrics")
     q.add_argument("designs", nargs="*", help="designs (default: all)")
     q.add_argument("--device", action="append", help=f"device (repeatable; default ecp5-85k): {', '.join(DEVICES)}")
-    q.add_argument("--depths", help="only these depths, e.g. 1,4,8")
-    q.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: %(default)s, the CPUs)")
-    q.add_argument("--seed", type=int, action="append",
+    q.add_argument("--depths", type=positive_ints, help="only these depths, e.g. 1,4,8")
+    q.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1, help="worker processes (default: %(default)s, the CPUs)")
+    q.add_argument("--seed", type=seed, action="append",
                    help=f"placer seed (repeatable, e.g. --seed 1 --seed 2 --seed 3; default {DEFAULT_SEED}): with several, "
                    "'hashbed report pipeline' adds each point's median and range over the seeds")
-    q.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
+    q.add_argument("--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
     q.set_defaults(func=cmd_sweep)

@@ -11,6 +11,8 @@
 // Issue file: "HBPI", u32 issue count, then per issue u8 flags (1 first, 2 last,
 // 4 bubble), u8 tag, 64 block bytes.
 // Usage: harness ISSUES RESULT SEED IN_STALL OUT_STALL IDLE_LIMIT
+//   IN_STALL / OUT_STALL: probability (0 up to but not including 1) of no issue offered or
+//   of back-pressure in a cycle; IDLE_LIMIT: cycles without progress (1 to 10^8).
 
 #include "Vpipe.h"
 #include "verilated.h"
@@ -71,7 +73,11 @@ int main(int argc, char** argv) {
     if (!out) fail("cannot open the result file");
     Random random{std::strtoull(argv[3], nullptr, 10) * 0x9E3779B97F4A7C15ULL + 1};
     const double in_stall = std::atof(argv[4]), out_stall = std::atof(argv[5]);
-    const uint64_t idle_limit = std::strtoull(argv[6], nullptr, 10);
+    const long long idle_arg = std::strtoll(argv[6], nullptr, 10);
+    if (!(in_stall >= 0 && in_stall < 1 && out_stall >= 0 && out_stall < 1))
+        fail("IN_STALL and OUT_STALL must be probabilities from 0 up to but not including 1");
+    if (idle_arg < 1 || idle_arg > 100000000) fail("IDLE_LIMIT must be from 1 to 100000000");
+    const uint64_t idle_limit = uint64_t(idle_arg);
 
     uint64_t expected = 0;
     for (const auto& issue : issues)

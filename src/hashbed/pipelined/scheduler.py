@@ -43,6 +43,8 @@ class Schedule:
 def schedule(messages: Sequence[Sequence[bytes]], ring: int) -> Schedule:
     """Issue order for ``messages`` (each a list of 64-byte padded blocks) on a ring of
     ``ring`` slots, ending with ``ring`` bubbles that push the last digests out."""
+    if ring < 1:
+        raise ValueError(f"a ring needs at least one slot, got {ring}")
     if ring > 1 << TAG_BITS:
         raise ValueError(f"a ring of {ring} slots needs more than {TAG_BITS}-bit tags")
     waiting = deque(range(len(messages)))

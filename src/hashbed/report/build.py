@@ -10,10 +10,16 @@ from pathlib import Path
 from hashbed import __version__
 from hashbed.errors import HashbedError
 from hashbed.report.figures import render_png
-from hashbed.report.html import GENERATOR, html_report
+from hashbed.report.html import html_report
 from hashbed.report.markdown import markdown_report
 from hashbed.report.sections import Figure, Missing, Table, sections
 from hashbed.results import ResultStore
+
+#: The file that marks a folder as one that ``hashbed report --out`` wrote and may write again.
+MARKER = ".hashbed-report"
+MARKER_TEXT = "This folder is written by 'hashbed report --out', which replaces its README.md, index.html and figures.\n"
+#: The first line of a page that ``hashbed report --page`` wrote and may write again.
+PAGE_MARKER = "<!-- written by 'hashbed report --page', which rewrites this file -->"
 
 
 @dataclass(frozen=True)
@@ -35,40 +41,70 @@ def _header(store: ResultStore, command: str) -> list[str]:
     ]
 
 
-def _folder(out_dir: Path) -> None:
+def _check_folder(out_dir: Path) -> None:
+    """Refuse a folder that holds files of its own: the report would write over its README.md."""
     if out_dir.exists() and not out_dir.is_dir():
         raise HashbedError(f"--out {out_dir} is a file: pass a folder for the report (it is created if missing)")
+    try:
+        foreign = out_dir.is_dir() and not (out_dir / MARKER).is_file() and any(out_dir.iterdir())
+    except OSError as exc:
+        raise HashbedError(f"cannot read the report folder {out_dir}: {exc.strerror} (pass another --out)") from None
+    if foreign:
+        raise HashbedError(f"--out {out_dir} holds files that 'hashbed report' did not write (it has no {MARKER}): "
+                           "pass a new or empty folder")  # fmt: skip
+
+
+def _check_page(page: Path) -> None:
+    """Refuse a page that is a folder, has no folder, or is a file that ``hashbed report`` did not write."""
+    if page.is_dir():
+        raise HashbedError(f"--page {page} is a folder: pass the Markdown file to write, e.g. docs/results.md")
+    if not page.absolute().parent.is_dir():
+        raise HashbedError(f"--page {page}: its folder {page.parent} does not exist (create it, or pass another --page)")
+    if not page.exists():
+        return
+    try:
+        with page.open(encoding="utf-8", errors="replace") as text:
+            first = text.readline().rstrip("\n")
+    except OSError as exc:
+        raise HashbedError(f"cannot read --page {page}: {exc.strerror} (pass another --page)") from None
+    if first != PAGE_MARKER:
+        raise HashbedError(f"--page {page} was not written by 'hashbed report' (its first line is not {PAGE_MARKER}): "
+                           "pass a new file, or remove this one first")  # fmt: skip
+
+
+def _prepare_folder(out_dir: Path) -> None:
+    """Create the checked folder and mark it; the figures of an earlier report there go (those
+    still made are written again)."""
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise HashbedError(f"cannot create the report folder {out_dir}: {exc.strerror} (pass another --out)") from None
-    index = out_dir / "index.html"
-    if index.is_file() and f'content="{GENERATOR}"' in index.read_text(errors="replace"):
-        for old in out_dir.glob("*.png"):  # figures of an earlier report: those still made are written again
-            old.unlink()
+    for old in out_dir.glob("*.png"):
+        old.unlink()
+    (out_dir / MARKER).write_text(MARKER_TEXT)
 
 
 def write_report(store: ResultStore, study: str, out_dir: Path, command: str, page: Path | None = None) -> Written:
     """Write the report of ``study`` into ``out_dir``, and its Markdown to ``page`` if given
-    (figures linked into ``out_dir``)."""
+    (figures linked into ``out_dir``). Nothing is written into a folder or over a page that
+    ``hashbed report`` did not make."""
     chosen = sections(store, study)
-    if page is not None and page.is_dir():
-        raise HashbedError(f"--page {page} is a folder: pass the Markdown file to write, e.g. docs/results.md")
-    if page is not None and not page.absolute().parent.is_dir():
-        raise HashbedError(f"--page {page}: its folder {page.parent} does not exist (create it, or pass another --page)")
+    _check_folder(out_dir)
+    if page is not None:
+        _check_page(page)
     items = [item for section in chosen for item in section.items]
     figures = [item for item in items if isinstance(item, Figure)]
     pngs = {figure.name: render_png(figure) for figure in figures}
     header = _header(store, command)
-    _folder(out_dir)
     try:
+        _prepare_folder(out_dir)
         for name, png in pngs.items():
             (out_dir / f"{name}.png").write_bytes(png)
         (out_dir / "README.md").write_text(markdown_report(header, chosen))
         (out_dir / "index.html").write_text(html_report(header, chosen, pngs))
         if page is not None:
             image_dir = Path(os.path.relpath(out_dir.absolute(), page.absolute().parent)).as_posix()
-            page.write_text(markdown_report(header, chosen, image_dir))
+            page.write_text(PAGE_MARKER + "\n" + markdown_report(header, chosen, image_dir))
     except OSError as exc:
         raise HashbedError(f"cannot write the report: {exc} (pass another --out or --page)") from None
     missing = [str(item) for item in items if isinstance(item, Missing)]

@@ -13,9 +13,10 @@
 // Result file: per message u64 cycle of the first word read, of the last word read,
 //   of the first word written, of the last word written, then the output words as u64.
 // Usage: harness STREAM RESULT SEED SRC_STALL DST_STALL ISOLATE IDLE_LIMIT
-//   SRC_STALL / DST_STALL: probability (0..1) that the side is not ready in a cycle;
-//   ISOLATE=1: the next message is offered only after the previous digest is complete;
-//   IDLE_LIMIT: cycles without any transfer before the core is declared stuck.
+//   SRC_STALL / DST_STALL: probability (0 up to but not including 1) that the side is not
+//   ready in a cycle; ISOLATE=1: the next message is offered only after the previous digest
+//   is complete; IDLE_LIMIT: cycles without any transfer before the core is declared stuck
+//   (1 to 10^8).
 
 #include "Vcore.h"
 #include "verilated.h"
@@ -83,7 +84,11 @@ int main(int argc, char** argv) {
     const double src_stall = std::atof(argv[4]);
     const double dst_stall = std::atof(argv[5]);
     const bool isolate = std::atoi(argv[6]) != 0;
-    const uint64_t idle_limit = std::strtoull(argv[7], nullptr, 10);
+    const long long idle_arg = std::strtoll(argv[7], nullptr, 10);
+    if (!(src_stall >= 0 && src_stall < 1 && dst_stall >= 0 && dst_stall < 1))
+        fail("SRC_STALL and DST_STALL must be probabilities from 0 up to but not including 1");
+    if (idle_arg < 1 || idle_arg > 100000000) fail("IDLE_LIMIT must be from 1 to 100000000");
+    const uint64_t idle_limit = uint64_t(idle_arg);
 
     VerilatedContext context;
     context.fatalOnError(false);

@@ -13,6 +13,8 @@ from hashbed.sim.build import build_simulator
 from hashbed.sim.run import run_stream
 
 DEFAULT_MAX_BLOCKS = 4
+#: The longest messages measured, in blocks (each message length is simulated alone).
+MAX_BLOCKS = 256
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,8 @@ class StreamRun:
 
 #: Cycles without a single transfer after which a core is declared stuck.
 DEFAULT_IDLE_LIMIT = 100_000
+#: The highest idle limit the harnesses take (harness.cpp): far beyond any core's quiet computing.
+MAX_IDLE_LIMIT = 100_000_000
 
 
 def failure_detail(proc: subprocess.CompletedProcess[str]) -> str:

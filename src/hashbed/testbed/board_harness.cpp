@@ -10,15 +10,17 @@
 // on every cycle.
 //
 // Commands come one per line on stdin, each answered by one JSON line on stdout:
-//   clock CORE_FS SYS_FS             set the clock periods (femtoseconds)
+//   clock CORE_FS SYS_FS             set the clock periods (femtoseconds, 2 to 10^12, at
+//                                    most MAX_CLOCK_RATIO times one another)
 //   dma_model GAP BURST BURST_GAP PAUSE LATENCY SEED IDLE_LIMIT
 //                                    MM2S: gap probability per beat, beats per burst
 //                                    (0: unlimited) and idle cycles between bursts;
 //                                    S2MM: pause probability per cycle; cycles the
 //                                    processor takes to start a transfer and to see
 //                                    it finished; RNG seed; cycles without a beat
-//                                    before the run is declared stuck
-//   reset CYCLES                     hold reset for CYCLES cycles of each clock
+//                                    before the run is declared stuck (probabilities
+//                                    below 1, the burst gap and latency below the limit)
+//   reset CYCLES                     hold reset for CYCLES (1 to 1000) cycles of each clock
 //   write ADDR VALUE                 AXI4-Lite write -> {"resp", "cycle"}
 //   read ADDR                        AXI4-Lite read  -> {"resp", "value", "cycle"}
 //   dma SEND RECV MAX_BYTES ABORT    send file SEND by MM2S while S2MM receives into
@@ -28,11 +30,13 @@
 //   idle CYCLES                      let CYCLES system clock cycles pass
 //   quit
 // "cycle" values count system clock cycles since start. A command that fails
-// answers {"error": "..."}; after a protocol error the process exits.
+// answers {"error": "..."}; after a protocol error the process exits. A command whose
+// values are out of range is refused, so that no loop here waits without a bound.
 
 #include "Vboard.h"
 #include "verilated.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -43,6 +47,31 @@
 #include <vector>
 
 namespace {
+
+// The slower clock's period is at most this many times the faster one's.
+constexpr uint64_t MAX_CLOCK_RATIO = 10000;
+// Clock edges in one system clock cycle: at most two per core cycle and the system clock's own.
+constexpr uint64_t MAX_EDGES = 4 * (MAX_CLOCK_RATIO + 2);
+constexpr long long MAX_PERIOD_FS = 1000000000000;  // 1 kHz
+// The most cycles a command may wait: idle limit, latency, burst gap, idle cycles.
+constexpr long long MAX_WAIT = 100000000;
+
+// The next field of a command: a whole number from low to high.
+long long field(std::istringstream& in, long long low, long long high, const char* what) {
+    long long value;
+    if (!(in >> value) || value < low || value > high)
+        throw std::runtime_error(std::string(what) + " must be a whole number from " + std::to_string(low) + " to " +
+                                 std::to_string(high));
+    return value;
+}
+
+// The next field of a command: a probability per cycle, from 0 up to but not including 1.
+double probability(std::istringstream& in, const char* what) {
+    double value;
+    if (!(in >> value) || !(value >= 0 && value < 1))
+        throw std::runtime_error(std::string(what) + " must be a probability from 0 up to but not including 1");
+    return value;
+}
 
 struct Rng {  // xorshift64*
     uint64_t s = 1;
@@ -171,9 +200,10 @@ struct Board {
         }
         top.m_axis_tready = s2mm_active && !s2mm_done && rng.uniform() >= pause_prob;
     }
-    // Simulate up to and including the next rising edge of the system clock.
+    // Simulate up to and including the next rising edge of the system clock (set_clocks
+    // bounds the core clock edges in between).
     void sys_cycle() {
-        for (;;) {
+        for (uint64_t edge = 0; edge < MAX_EDGES; ++edge) {
             const uint64_t t = std::min(core_clk.next, sys_clk.next);
             const bool sys_edge = sys_clk.next == t, core_edge = core_clk.next == t;
             const bool sys_rise = sys_edge && !sys_clk.level;
@@ -198,10 +228,22 @@ struct Board {
                 return;
             }
         }
+        fatal("no rising system clock edge among " + std::to_string(MAX_EDGES) + " clock edges");
+    }
+
+    // System clock cycles until done() holds; more than limit of them means it never will.
+    template <class Done>
+    void run_until(Done done, uint64_t limit, const std::string& what) {
+        for (uint64_t i = 0; !done(); ++i) {
+            if (i == limit) fatal(what + " did not happen within " + std::to_string(limit) + " system clock cycles");
+            sys_cycle();
+        }
     }
 
     void set_clocks(uint64_t core_fs, uint64_t sys_fs) {
-        if (core_fs < 2 || sys_fs < 2) throw std::runtime_error("clock periods must be at least 2 fs");
+        if (std::max(core_fs, sys_fs) / std::min(core_fs, sys_fs) > MAX_CLOCK_RATIO)
+            throw std::runtime_error("clock periods " + std::to_string(core_fs) + " and " + std::to_string(sys_fs) +
+                                     " fs differ by more than a factor of " + std::to_string(MAX_CLOCK_RATIO));
         core_clk.period = core_fs;
         sys_clk.period = sys_fs;
         // the next edges keep their times; the new periods apply from there on
@@ -211,12 +253,13 @@ struct Board {
         top.rst = 1;
         mm2s_active = s2mm_active = false;
         top.s_axis_tvalid = 0; top.m_axis_tready = 0;
-        const uint64_t core_start = core_cycles, sys_start = cycle;
-        while (cycle - sys_start < cycles || core_cycles - core_start < cycles) sys_cycle();
+        const uint64_t core_start = core_cycles, sys_start = cycle, limit = (cycles + 4) * (MAX_CLOCK_RATIO + 1);
+        run_until([&] { return cycle - sys_start >= cycles && core_cycles - core_start >= cycles; }, limit, "reset");
         top.rst = 0;
         top.eval();
         const uint64_t core_released = core_cycles;
-        while (core_cycles - core_released < 4) sys_cycle();  // both reset synchronisers let go
+        // both reset synchronisers let go
+        run_until([&] { return core_cycles - core_released >= 4; }, limit, "release from reset");
         for (int i = 0; i < 4; ++i) sys_cycle();
     }
 
@@ -327,31 +370,44 @@ int main() {
         std::string command;
         in >> command;
         std::string answer;
+        auto parsed = [&] {
+            if (in.fail()) throw std::runtime_error("malformed command: " + line);
+        };
         try {
             if (command == "clock") {
-                uint64_t core_fs, sys_fs;
-                in >> core_fs >> sys_fs;
+                const long long core_fs = field(in, 2, MAX_PERIOD_FS, "the core clock period (fs)");
+                const long long sys_fs = field(in, 2, MAX_PERIOD_FS, "the system clock period (fs)");
                 board.set_clocks(core_fs, sys_fs);
                 answer = "{\"ok\": 1}";
             } else if (command == "dma_model") {
+                const double gap = probability(in, "the MM2S gap");
+                const long long burst = field(in, 0, MAX_WAIT, "the MM2S burst");
+                const long long burst_gap = field(in, 0, MAX_WAIT, "the MM2S burst gap");
+                const double pause = probability(in, "the S2MM pause");
+                const long long latency = field(in, 0, MAX_WAIT, "the processor latency");
                 uint64_t seed;
-                in >> board.gap_prob >> board.burst >> board.burst_gap >> board.pause_prob >> board.latency >> seed >>
-                    board.idle_limit;
+                in >> seed;
+                parsed();
+                const long long idle_limit = field(in, 1, MAX_WAIT, "the idle limit");
+                if (burst_gap >= idle_limit || latency >= idle_limit)
+                    throw std::runtime_error("the MM2S burst gap and the processor latency must be below the idle limit");
+                board.gap_prob = gap; board.burst = burst; board.burst_gap = burst_gap;
+                board.pause_prob = pause; board.latency = latency; board.idle_limit = idle_limit;
                 board.rng.seed(seed);
                 answer = "{\"ok\": 1}";
             } else if (command == "reset") {
-                uint64_t cycles;
-                in >> cycles;
-                board.reset(cycles);
+                board.reset(field(in, 1, 1000, "reset cycles"));
                 answer = "{\"cycle\": " + std::to_string(board.cycle) + "}";
             } else if (command == "write") {
                 uint32_t addr, value;
                 in >> addr >> value;
+                parsed();
                 const int resp = board.write(addr, value);
                 answer = "{\"resp\": " + std::to_string(resp) + ", \"cycle\": " + std::to_string(board.cycle) + "}";
             } else if (command == "read") {
                 uint32_t addr, value = 0;
                 in >> addr;
+                parsed();
                 const int resp = board.read(addr, value);
                 answer = "{\"resp\": " + std::to_string(resp) + ", \"value\": " + std::to_string(value) +
                          ", \"cycle\": " + std::to_string(board.cycle) + "}";
@@ -359,18 +415,17 @@ int main() {
                 std::string send_path, recv_path;
                 size_t max_bytes, abort;
                 in >> send_path >> recv_path >> max_bytes >> abort;
+                parsed();
                 answer = board.dma(send_path, recv_path, max_bytes, abort);
             } else if (command == "idle") {
-                uint64_t cycles;
-                in >> cycles;
-                for (uint64_t i = 0; i < cycles; ++i) board.sys_cycle();
+                const long long cycles = field(in, 0, MAX_WAIT, "idle cycles");
+                for (long long i = 0; i < cycles; ++i) board.sys_cycle();
                 answer = "{\"cycle\": " + std::to_string(board.cycle) + "}";
             } else if (command == "quit") {
                 break;
             } else {
                 answer = "{\"error\": \"unknown command " + command + "\"}";
             }
-            if (in.fail()) answer = "{\"error\": \"malformed command: " + line + "\"}";
         } catch (const std::exception& e) {
             answer = std::string("{\"error\": \"") + e.what() + "\"}";
         }

@@ -17,6 +17,7 @@ D 1-106, O 1-128 (fractional O from 2 on).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -33,6 +34,12 @@ PFD_MHZ = (10.0, 450.0)
 MULT_EIGHTHS = (16, 512)
 DIVCLK = (1, 106)
 OUT_EIGHTHS = (8, 1024)
+
+
+def check_mhz(what: str, mhz: float) -> None:
+    """Refuse a clock that is not a positive, finite number of MHz."""
+    if not (math.isfinite(mhz) and mhz > 0):
+        raise HashbedError(f"{what} must be a positive number of MHz, got {mhz!r}")
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,8 @@ class ClockSettings:
 
 def settings_for(target_mhz: float, input_mhz: float) -> ClockSettings:
     """The valid settings whose output is closest to ``target_mhz``."""
+    check_mhz("the core clock", target_mhz)
+    check_mhz("the clock wizard's input clock", input_mhz)
     best: tuple[float, float, ClockSettings] | None = None
     for divclk in range(DIVCLK[0], DIVCLK[1] + 1):
         if input_mhz / divclk < PFD_MHZ[0]:
@@ -123,6 +132,7 @@ class ClockWizardModel:
     """
 
     def __init__(self, input_mhz: float, apply: Callable[[float], None]) -> None:
+        check_mhz("the clock wizard's input clock", input_mhz)
         self.input_mhz = input_mhz
         self._apply = apply
         self._registers = DEFAULT_SETTINGS.registers()

@@ -7,26 +7,18 @@ from typing import Any
 
 from rich.table import Table
 
+from hashbed.cli_types import comma_list, float_range, int_range, positive_float, probability, seed
 from hashbed.console import emit_json, err, out
 from hashbed.cores import Core, load_core
+from hashbed.errors import HashbedError
 from hashbed.pipeline import TARGET_DEVICE, Pipeline
 from hashbed.results import JobRecord, ResultStore
 from hashbed.testbed.controller import Controller, search_max_frequency
 from hashbed.testbed.experiments import (
-    DEFAULT_SIZES_KB, FALLBACK_CORE_MHZ, TestbedSettings, message_of_size, overhead_row, run_transfers,
+    DEFAULT_SIZES_KB, FALLBACK_CORE_MHZ, SIZE_KB_RANGE, TestbedSettings, message_of_size, overhead_row, run_transfers,
     speedup_row, stored_fmax, KB,
 )  # fmt: skip
-from hashbed.testbed.simulated import DmaModel, SimulatedBoard
-
-
-def _sizes(text: str) -> list[float]:
-    try:
-        sizes = [float(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"sizes must be numbers in kB separated by commas, got {text!r}") from None
-    if not sizes or any(size <= 0 for size in sizes):
-        raise argparse.ArgumentTypeError(f"sizes must be positive, got {text!r}")
-    return sizes
+from hashbed.testbed.simulated import DEFAULT_IDLE_LIMIT, SYS_MHZ_RANGE, DmaModel, SimulatedBoard
 
 
 def _settings(args: argparse.Namespace, store: ResultStore, core: Core) -> TestbedSettings:
@@ -111,6 +103,8 @@ def cmd_speedup(args: argparse.Namespace) -> int:
 
 
 def cmd_fmax(args: argparse.Namespace) -> int:
+    if args.low >= args.high:
+        raise HashbedError(f"--low {args.low:g} MHz must be below --high {args.high:g} MHz: pass a search range")
     core = load_core(args.core)
     messages = [message_of_size(round(size * KB), args.seed) for size in args.sizes]
     dma = DmaModel(seed=args.seed)
@@ -137,24 +131,29 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     testbed = sub.add_parser("testbed", help="the Zynq testbed experiments on the simulated board")
     commands = testbed.add_subparsers(dest="experiment", required=True, metavar="EXPERIMENT")
 
+    sizes = comma_list(float_range(*SIZE_KB_RANGE))
+    size_range = f"{SIZE_KB_RANGE[0]:g} to {SIZE_KB_RANGE[1]:g}"
     board = argparse.ArgumentParser(add_help=False)
     board.add_argument("core")
-    board.add_argument("--sys-mhz", type=float, default=100.0, help="system clock, MHz (default: %(default)s)")
-    board.add_argument("--seed", type=int, default=1, help="message and DMA pattern seed (default: %(default)s)")
+    board.add_argument("--sys-mhz", type=float_range(*SYS_MHZ_RANGE), default=100.0,
+                       help=f"system clock, {SYS_MHZ_RANGE[0]:g} to {SYS_MHZ_RANGE[1]:g} MHz (default: %(default)s)")  # fmt: skip
+    board.add_argument("--seed", type=seed, default=1, help="message and DMA pattern seed (default: %(default)s)")
 
     transfer = argparse.ArgumentParser(add_help=False)
+    # a longer pause reads as a core that never answers; a longer burst is no burst limit
+    cycles = int_range(0, DEFAULT_IDLE_LIMIT - 1)
     default_sizes = ",".join(f"{size:g}" for size in DEFAULT_SIZES_KB)
-    transfer.add_argument("--sizes", type=_sizes, default=list(DEFAULT_SIZES_KB),
-                          help=f"message sizes in kB, comma separated (default: {default_sizes})")  # fmt: skip
-    transfer.add_argument("--core-mhz", type=float,
+    transfer.add_argument("--sizes", type=sizes, default=list(DEFAULT_SIZES_KB),
+                          help=f"message sizes in kB, comma separated, each {size_range} (default: {default_sizes})")  # fmt: skip
+    transfer.add_argument("--core-mhz", type=positive_float,
                           help=f"core clock, MHz (default: the stored Fmax on {TARGET_DEVICE}, else {FALLBACK_CORE_MHZ:g})")  # fmt: skip
-    transfer.add_argument("--dma-gap", type=float, default=0.0, help="MM2S: probability of an idle cycle between beats")
-    transfer.add_argument("--dma-burst", type=int, default=0, help="MM2S: beats per burst (default: unlimited)")
-    transfer.add_argument("--dma-burst-gap", type=int, default=0, help="MM2S: idle cycles between bursts")
-    transfer.add_argument("--dma-latency", type=int, default=0,
-                          help="system cycles the processor takes to start a transfer and to see it done")  # fmt: skip
-    transfer.add_argument("--sink-pause", type=float, default=0.0, help="S2MM: probability of TREADY low in a cycle")
-    transfer.add_argument("--start-delay", type=int, default=0, help="output FIFO start delay, system cycles")
+    transfer.add_argument("--dma-gap", type=probability, default=0.0, help="MM2S: probability of an idle cycle between beats")
+    transfer.add_argument("--dma-burst", type=cycles, default=0, help=f"MM2S: beats per burst, below {DEFAULT_IDLE_LIMIT} (default: 0, unlimited)")
+    transfer.add_argument("--dma-burst-gap", type=cycles, default=0, help=f"MM2S: idle cycles between bursts (below {DEFAULT_IDLE_LIMIT})")
+    transfer.add_argument("--dma-latency", type=cycles, default=0,
+                          help=f"system cycles the processor takes to start a transfer and to see it done (below {DEFAULT_IDLE_LIMIT})")  # fmt: skip
+    transfer.add_argument("--sink-pause", type=probability, default=0.0, help="S2MM: probability of TREADY low in a cycle")
+    transfer.add_argument("--start-delay", type=cycles, default=0, help=f"output FIFO start delay, system cycles (below {DEFAULT_IDLE_LIMIT})")
 
     p = commands.add_parser("overhead", parents=[common, board, transfer],
                             help="measured time over cycle-formula time, per message size")  # fmt: skip
@@ -165,9 +164,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = commands.add_parser("fmax", parents=[board],
                             help="binary search (0.1 MHz) for the highest core clock with right digests")  # fmt: skip
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    p.add_argument("--low", type=float, required=True, help="bottom of the search range, MHz (must pass)")
-    p.add_argument("--high", type=float, required=True, help="top of the search range, MHz")
-    p.add_argument("--sizes", type=_sizes, default=[0.1, 1.0, 10.0], help="message sizes in kB (default: 0.1,1,10)")
+    p.add_argument("--low", type=positive_float, required=True, help="bottom of the search range, MHz (must pass)")
+    p.add_argument("--high", type=positive_float, required=True, help="top of the search range, MHz")
+    p.add_argument("--sizes", type=sizes, default=[0.1, 1.0, 10.0], help=f"message sizes in kB, each {size_range} (default: 0.1,1,10)")
     p.set_defaults(func=cmd_fmax)
 
 

@@ -26,6 +26,8 @@ from hashbed.tools import verilator_version
 
 #: The study's message sizes, in kB (1 kB = 1000 bytes).
 DEFAULT_SIZES_KB = (10, 100, 500, 1000, 5000)
+#: The message sizes the experiments take, kB: from one byte to 100 MB.
+SIZE_KB_RANGE = (0.001, 100_000.0)
 KB = 1000
 BOARD = "sim-board"
 STEP = "testbed"

@@ -28,6 +28,9 @@ HARNESS = Path(__file__).with_name("board_harness.cpp")
 BASE = {Block.OUTPUT_FIFO: 0x0000, Block.TIMER: 0x1000}
 RESET_CYCLES = 8
 DEFAULT_IDLE_LIMIT = 1_000_000
+#: System clocks the board takes, MHz: with any core clock of the Clocking Wizard (4.7 to
+#: 1200 MHz) the two stay within the ratio that board_harness.cpp simulates.
+SYS_MHZ_RANGE = (1.0, 1000.0)
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,9 @@ class SimulatedBoard(Board):
         fifo: FifoDepths = FifoDepths(),
         clock_input_mhz: float = 100.0,
     ) -> None:
+        low, high = SYS_MHZ_RANGE
+        if not low <= sys_mhz <= high:
+            raise HashbedError(f"the simulated board's system clock must be {low:g} to {high:g} MHz, got {sys_mhz!r}")
         self.core = core
         self.sys_mhz = sys_mhz
         self.clock_input_mhz = clock_input_mhz

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from hashbed.cli_types import non_negative_float, non_negative_int, positive_float, seed
 from hashbed.console import emit_json, err, out, print_table
 from hashbed.cores import load_core
 from hashbed.pipeline import Pipeline
@@ -80,14 +81,14 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
                        help="experimental Fmax: 0.1 MHz clock search on the post-route timing simulation")  # fmt: skip
     p.add_argument("core")
     p.add_argument("--device", required=True, help="device to implement on (timing models: iCE40)")
-    p.add_argument("--seed", type=int, default=1, help="placement seed (default: %(default)s)")
+    p.add_argument("--seed", type=seed, default=1, help="placement seed (default: %(default)s)")
     p.add_argument("--data", choices=DATA_MODES, default="worst",
                    help="worst: sizes x byte patterns and random bytes, the lowest passing clock; random: random bytes (default: %(default)s)")  # fmt: skip
-    p.add_argument("--boards", type=int, default=0, help="virtual boards of the variation model to search as well (Table III)")
+    p.add_argument("--boards", type=non_negative_int, default=0, help="virtual boards of the variation model to search as well (Table III)")
     defaults = VariationModel()
-    p.add_argument("--die-sigma", type=float, default=defaults.die_sigma, help="variation model: whole-die delay sigma (default: %(default)s)")
-    p.add_argument("--spatial-sigma", type=float, default=defaults.spatial_sigma, help="variation model: within-die field sigma (default: %(default)s)")
-    p.add_argument("--local-sigma", type=float, default=defaults.local_sigma, help="variation model: per-cell sigma (default: %(default)s)")
-    p.add_argument("--correlation-tiles", type=float, default=defaults.correlation_tiles,
+    p.add_argument("--die-sigma", type=non_negative_float, default=defaults.die_sigma, help="variation model: whole-die delay sigma (default: %(default)s)")
+    p.add_argument("--spatial-sigma", type=non_negative_float, default=defaults.spatial_sigma, help="variation model: within-die field sigma (default: %(default)s)")
+    p.add_argument("--local-sigma", type=non_negative_float, default=defaults.local_sigma, help="variation model: per-cell sigma (default: %(default)s)")
+    p.add_argument("--correlation-tiles", type=positive_float, default=defaults.correlation_tiles,
                    help="variation model: correlation length of the field in tiles (default: %(default)s)")  # fmt: skip
     p.set_defaults(func=cmd_time)
