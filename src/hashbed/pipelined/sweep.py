@@ -107,7 +107,7 @@ STATUS_INTERVAL_S = 600.0
 def running_points(points: list[SweepPoint], build_dir: Path) -> list[RunProgress]:
     """The synthesis and place-and-route runs of ``points`` that a process works on now."""
     prefixes = tuple(run_dir_name(load_pipeline(p.design).point(p.stages), p.device, p.seed, "") for p in points)
-    return [run for run in unfinished_runs(build_dir) if run.running and run.run_dir.name.startswith(prefixes)]
+    return [run for run in unfinished_runs(build_dir) if run.state == "running" and run.run_dir.name.startswith(prefixes)]
 
 
 def sweep(
