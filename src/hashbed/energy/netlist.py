@@ -5,11 +5,11 @@ toggle counts map one to one onto the JSON's nets, their driving cells and their
 from __future__ import annotations
 
 import json
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hashbed import processes
 from hashbed.errors import HashbedError
 from hashbed.tools import YOSYS
 
@@ -66,7 +66,7 @@ def flat_netlist(synth_json: Path, top: str) -> Path:
     if not flat.is_file() or flat.stat().st_mtime < synth_json.stat().st_mtime:
         script = (f"read_json {synth_json.name}; hierarchy -top {top}; setattr -mod -unset keep_hierarchy; "
                   f"setattr -unset keep_hierarchy; flatten; write_json {flat.name}")  # modules' and instances' attributes
-        proc = subprocess.run([YOSYS.command(), "-q", "-p", script], cwd=synth_json.parent, capture_output=True, text=True, check=False)
+        proc = processes.run([YOSYS.command(), "-q", "-p", script], cwd=synth_json.parent)
         if proc.returncode != 0:
             raise HashbedError(f"yosys could not flatten {synth_json}: {(proc.stderr or proc.stdout).strip()[-200:]}")
     return flat

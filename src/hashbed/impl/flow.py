@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hashbed import processes
 from hashbed.cores import Core
 from hashbed.impl.devices import Device
 from hashbed.tools import NEXTPNR, YOSYS
@@ -100,10 +101,11 @@ _NO_BELS = re.compile(r"no bels remaining|failed to expand region|unable to find
 
 def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, parameters: dict[str, int]) -> None:
     """Run a tool with its output going to ``log`` as it comes, so that a long run can be
-    followed there and one that times out leaves how far it got."""
+    followed there and one that times out leaves how far it got; while it runs, ``cwd``
+    names the hashbed process that started it (``hashbed progress`` reads that)."""
     try:
         with log.open("w") as output:
-            proc = subprocess.run(command, cwd=cwd, stdout=output, stderr=subprocess.STDOUT, timeout=timeout, check=False)
+            proc = processes.run(command, cwd=cwd, timeout=timeout, log=output, record_in=cwd)
     except subprocess.TimeoutExpired:
         lines = log.read_text(errors="replace").splitlines()
         last = next((line.strip() for line in reversed(lines) if line.strip()), "nothing")

@@ -6,9 +6,13 @@ synthesis has not linked its netlist into it. The phase comes from the last prog
 nextpnr wrote: packing, HeAP's global placement and its iteration, the simulated-annealing
 refinement with its iteration and wirelength (it stops after an iteration that shortens
 nothing, which on the largest points takes hours), routing with the arcs left, then the timing
-report. Whether a process still works in the directory is read from ``/proc`` (Linux); an
-unfinished run that no process works in was interrupted, and the next run of its job starts it
-again."""
+report. Whether a tool still works in the directory is read from ``/proc`` (Linux): its
+working directory, and the record of the tool and of the hashbed process that started it,
+which ``hashbed.processes`` keeps there while the tool runs. A run is ``running`` while a tool
+works on it for a live hashbed, ``orphaned`` while a tool works on it whose hashbed is gone
+(its result will never be stored: killing the tool's process group stops it), and
+``interrupted`` when nothing works on it: the next run of its job starts it again. A run whose
+tool ended after its hashbed was gone is interrupted too, whatever its log says."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from pathlib import Path
 
 from hashbed.impl.devices import DEVICES
 from hashbed.impl.flow import synth_dir_name
+from hashbed.processes import PROC, Owner
 
 _HEAP_ITERATION = re.compile(r"at iteration #(\d+), type ALL: .*legal = (\d+)")
 _REFINE_ITERATION = re.compile(r"at iteration #(\d+): temp = .*wirelen = (\d+)")
@@ -59,16 +64,15 @@ class RunProgress:
     #: Seconds since the run started (its settings were written) and since its log last changed.
     elapsed_s: float
     idle_s: float
-    #: Whether a process works in the run directory; None where /proc cannot tell.
-    running: bool | None
+    #: running, orphaned or interrupted (see above); unknown where /proc cannot tell.
+    state: str
+    #: Of an orphaned run: the hashbed process that is gone and the tool that works on.
+    orphan: Owner | None = None
 
-    @property
-    def state(self) -> str:
-        return {True: "running", False: "interrupted", None: "unknown"}[self.running]
-
-    def as_dict(self) -> dict[str, str | float]:
+    def as_dict(self) -> dict[str, str | float | int | None]:
         return {"run_dir": str(self.run_dir), "state": self.state, "phase": self.phase,
-                "elapsed_s": round(self.elapsed_s), "idle_s": round(self.idle_s)}  # fmt: skip
+                "elapsed_s": round(self.elapsed_s), "idle_s": round(self.idle_s),
+                "tool_pid": self.orphan.tool_pid if self.orphan else None}  # fmt: skip
 
 
 def duration(seconds: float) -> str:
@@ -94,7 +98,20 @@ def _busy_dirs(proc: Path) -> set[Path] | None:
     return busy
 
 
-def unfinished_runs(build_dir: Path, proc: Path = Path("/proc")) -> list[RunProgress]:
+def _state(workplaces: list[Path], busy: set[Path] | None, proc: Path) -> tuple[str, Owner | None]:
+    """Whether a tool works in one of ``workplaces`` and whether the hashbed that started it lives."""
+    if busy is None:
+        return "unknown", None
+    owners = [owner for place in workplaces if (owner := Owner.read(place))]
+    working = [owner for owner in owners if owner.tool_alive(proc)]
+    if not working and not any(place.resolve() in busy for place in workplaces):
+        return "interrupted", None
+    if owners and not any(owner.hashbed_alive(proc) for owner in owners):
+        return "orphaned", (working or owners)[0]
+    return "running", None
+
+
+def unfinished_runs(build_dir: Path, proc: Path = PROC) -> list[RunProgress]:
     """Every run directory under ``build_dir/impl`` whose synthesis or nextpnr has not ended,
     the longest running first."""
     impl = build_dir / "impl"
@@ -108,7 +125,10 @@ def unfinished_runs(build_dir: Path, proc: Path = Path("/proc")) -> list[RunProg
         if log.is_file():
             phase = nextpnr_phase(log.read_text(errors="replace"))
             if phase is None:
-                continue
+                owner = Owner.read(run_dir)
+                if owner is None or owner.hashbed_alive(proc):
+                    continue  # ended, and its hashbed has read or is reading the result
+                phase = "nextpnr ended after its hashbed was gone: not stored"
             last_change, workplaces = log.stat().st_mtime, [run_dir]
         elif not (run_dir / "yosys.log").exists():  # linked into the run directory once synthesis has ended
             inputs = json.loads(settings.read_text())
@@ -118,6 +138,5 @@ def unfinished_runs(build_dir: Path, proc: Path = Path("/proc")) -> list[RunProg
             workplaces = [lock.parent for lock in (build_dir / "synth").glob(pattern)]
         else:
             continue  # synthesis failed, or the design does not fit: nextpnr never ran
-        running = None if busy is None else any(place.resolve() in busy for place in workplaces)
-        runs.append(RunProgress(run_dir, phase, now - settings.stat().st_mtime, now - last_change, running))
+        runs.append(RunProgress(run_dir, phase, now - settings.stat().st_mtime, now - last_change, *_state(workplaces, busy, proc)))
     return sorted(runs, key=lambda run: -run.elapsed_s)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import struct
-import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from hashbed import processes
 from hashbed.algorithms import Message
 from hashbed.errors import CoreFailure
 from hashbed.pipelined.catalogue import PipelineDesign
@@ -46,7 +46,7 @@ def run_schedule(simulator: Path, plan: Schedule, stalls: Stalls = Stalls(), idl
                 f.write(struct.pack("<BB", flags, issue.tag) + issue.block)
         args = [str(simulator), str(issues_file), str(result_file), str(stalls.seed), repr(stalls.src),
                 repr(stalls.dst), str(idle_limit)]  # fmt: skip
-        proc = subprocess.run(args, capture_output=True, text=True, check=False)
+        proc = processes.run(args)
         if proc.returncode != 0:
             raise CoreFailure(f"pipeline {name}: {failure_detail(proc)}")
         summary = json.loads(proc.stdout.strip().splitlines()[-1])

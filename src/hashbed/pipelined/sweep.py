@@ -5,6 +5,7 @@ processes, each a chain of store-backed jobs, so an interrupted sweep resumes wh
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hashbed import processes
 from hashbed.algorithms import Message
 from hashbed.errors import CoreFailure
 from hashbed.impl.devices import get_device
@@ -107,7 +109,7 @@ STATUS_INTERVAL_S = 600.0
 def running_points(points: list[SweepPoint], build_dir: Path) -> list[RunProgress]:
     """The synthesis and place-and-route runs of ``points`` that a process works on now."""
     prefixes = tuple(run_dir_name(load_pipeline(p.design).point(p.stages), p.device, p.seed, "") for p in points)
-    return [run for run in unfinished_runs(build_dir) if run.running and run.run_dir.name.startswith(prefixes)]
+    return [run for run in unfinished_runs(build_dir) if run.state == "running" and run.run_dir.name.startswith(prefixes)]
 
 
 def sweep(
@@ -121,11 +123,12 @@ def sweep(
     wait_s: float = STATUS_INTERVAL_S,
 ) -> list[JobRecord]:
     """Run ``points`` in ``workers`` processes; a point that fails is reported and the rest go on.
-    Whenever ``wait_s`` pass without a point finishing, ``on_wait`` gets the points not done."""
+    Whenever ``wait_s`` pass without a point finishing, ``on_wait`` gets the points not done.
+    The workers, and so their tools, die with this process (``hashbed.processes``)."""
     for name in {p.design for p in points}:
         load_pipeline(name)  # a bad manifest stops the sweep before any work
     records = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=processes.die_with_parent, initargs=(os.getpid(),)) as pool:
         futures = {pool.submit(run_point, point, db, build_dir, force): point for point in points}
         pending = set(futures)
         while pending:

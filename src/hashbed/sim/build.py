@@ -11,12 +11,12 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from hashbed import processes
 from hashbed.cores import Core
 from hashbed.errors import CoreFailure
 from hashbed.tools import verilator_command, verilator_version
@@ -89,7 +89,7 @@ def build(design: Design) -> Path:
             *(f"-G{name}={value}" for name, value in design.parameters.items()),
             *(str(source) for source in design.sources), str(design.harness),
         ]  # fmt: skip
-        result = subprocess.run(args, capture_output=True, text=True, env=env, check=False)
+        result = processes.run(args, env=env)
         if result.returncode != 0:
             output = (result.stderr + result.stdout).splitlines()
             errors = [line.strip() for line in output if "%Error" in line or "error:" in line]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from hashbed import processes
 from hashbed.cores import Core
 from hashbed.tools import verilator_command
 
@@ -18,7 +18,7 @@ def lint_sources(top: str, sources: Sequence[Path], parameters: Mapping[str, int
         *(f"-G{name}={value}" for name, value in parameters.items()),
         *(str(source) for source in sources),
     ]  # fmt: skip
-    proc = subprocess.run(args, capture_output=True, text=True, env=env, check=False)
+    proc = processes.run(args, env=env)
     return [line.strip() for line in proc.stderr.splitlines() if line.startswith(("%Warning", "%Error:")) and "Exiting due to" not in line]
 
 

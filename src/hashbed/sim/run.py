@@ -9,6 +9,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from hashbed import processes
 from hashbed.errors import CoreFailure
 
 
@@ -85,7 +86,7 @@ def run_stream(
                 f.write(struct.pack(f"<II{len(words)}Q", len(words), out_words, *words))
         args = [str(simulator), str(stream), str(result), str(stalls.seed), repr(stalls.src), repr(stalls.dst),
                 "1" if isolate else "0", str(idle_limit)]  # fmt: skip
-        proc = subprocess.run(args, capture_output=True, text=True, check=False)
+        proc = processes.run(args)
         if proc.returncode != 0:
             raise CoreFailure(f"core {core_name}: {failure_detail(proc)}")
         summary = json.loads(proc.stdout.strip().splitlines()[-1])

@@ -8,6 +8,7 @@ models the Clocking Wizard, whose output sets the simulated core clock period.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import subprocess
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hashbed import processes
 from hashbed.cores import Core
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.sim.build import Design, build, cache_root
@@ -88,9 +90,7 @@ class SimulatedBoard(Board):
         #: The harness's report of the last DMA transfer (cycles of start, end, first output beat ...).
         self.last_transfer: dict[str, Any] = {}
         self._work = tempfile.TemporaryDirectory(prefix="hashbed-board-")
-        self._process = subprocess.Popen(
-            [str(build(self.design))], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
+        self._process = processes.start([str(build(self.design))], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self._core_mhz = self.clock_wizard.mhz
         self._command(f"clock {_period_fs(self._core_mhz)} {_period_fs(sys_mhz)}")
         self._command(dma.command())
@@ -174,14 +174,9 @@ class SimulatedBoard(Board):
                 self._process.stdin.flush()
             except BrokenPipeError:
                 pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self._process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self._process.kill()
-            self._process.wait()
-        for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
-            if stream is not None:
-                stream.close()
+        processes.stop(self._process)
         self._work.cleanup()
 
 

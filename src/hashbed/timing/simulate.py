@@ -14,6 +14,7 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
+from hashbed import processes
 from hashbed.errors import HashbedError
 from hashbed.timing.netlist import Scale, TimedNetlist, timed_netlist
 from hashbed.timing.sdf import read_sdf
@@ -59,10 +60,8 @@ def write_timed_netlist(run_dir: Path, family: str, scale: Scale | None = None, 
             raise HashbedError(f"{run_dir / required} is missing; implement the design again (hashbed implement --force)")
     netlist = run_dir / "netlist.v"
     if not netlist.is_file() or netlist.stat().st_mtime < (run_dir / "routed.json").stat().st_mtime:
-        proc = subprocess.run(
-            [YOSYS.command(), "-q", "-p", "read_json routed.json; write_verilog -noattr -norename netlist.v"],
-            cwd=run_dir, capture_output=True, text=True, check=False,
-        )  # fmt: skip
+        proc = processes.run([YOSYS.command(), "-q", "-p", "read_json routed.json; write_verilog -noattr -norename netlist.v"],
+                             cwd=run_dir)  # fmt: skip
         if proc.returncode != 0:
             raise HashbedError(f"yosys could not read {run_dir / 'routed.json'}: {(proc.stderr or proc.stdout).strip()[-300:]}")
     timed = timed_netlist(netlist.read_text(), read_sdf(run_dir / "routed.sdf"), scale)
@@ -73,8 +72,7 @@ def write_timed_netlist(run_dir: Path, family: str, scale: Scale | None = None, 
 def compile_simulation(output: Path, sources: Sequence[Path], top: str, parameters: dict[str, int] | None = None) -> Path:
     compiler, _ = icarus()
     overrides = [f"-P{top}.{name}={value}" for name, value in (parameters or {}).items()]
-    proc = subprocess.run([compiler, "-g2005", "-o", str(output), "-s", top, *overrides, *map(str, sources)],
-                          capture_output=True, text=True, check=False)  # fmt: skip
+    proc = processes.run([compiler, "-g2005", "-o", str(output), "-s", top, *overrides, *map(str, sources)])
     if proc.returncode != 0:
         errors = [line for line in proc.stderr.splitlines() if "error" in line.lower()] or proc.stderr.splitlines()
         raise HashbedError(f"iverilog could not compile the simulation: {errors[0] if errors else 'no output'}")
@@ -85,7 +83,7 @@ def run_simulation(executable: Path, plusargs: dict[str, int | str], timeout_s: 
     _, runtime = icarus()
     args = [runtime, "-n", str(executable), *(f"+{key}={value}" for key, value in plusargs.items())]
     try:
-        proc = subprocess.run(args, capture_output=True, text=True, timeout=timeout_s, check=False)
+        proc = processes.run(args, timeout=timeout_s)
     except subprocess.TimeoutExpired:
         raise HashbedError(f"the timing simulation did not finish within {timeout_s} s") from None
     return proc.stdout
