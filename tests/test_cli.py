@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from conftest import kat_file
-from hashbed.cli import main
-from hashbed.tools import verilator_root
+from hashbed.cli.main import main
+from hashbed.flow.tools import verilator_root
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from conftest import CARRIED_KAT_DIR, GREEDY, REFERENCES, SILENT, broken_core, kat_file
-from hashbed.algorithms import Message
-from hashbed.algorithms.kat import KatVector, generated_vectors, write_kat
-from hashbed.cores import Core, core_names, load_core
+from hashbed.catalogue.algorithms import Message
+from hashbed.catalogue.algorithms.kat import KatVector, generated_vectors, write_kat
+from hashbed.catalogue.cores import Core, core_names, load_core
 from hashbed.errors import CoreFailure, HashbedError
-from hashbed.sim.measure import measure
-from hashbed.sim.run import Stalls
-from hashbed.sim.verify import verify
+from hashbed.flow.sim.measure import measure
+from hashbed.flow.sim.run import Stalls
+from hashbed.flow.sim.verify import verify
 
 CORES = core_names()
 #: Cores whose algorithm has an independent implementation in a package (conftest.REFERENCES).

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.algorithms import ALGORITHMS, Message
-from hashbed.algorithms import cubehash
-from hashbed.cores import load_core
-from hashbed.interface import digest_from_words, header_word, message_words, to_words
-from hashbed.sim.build import build_simulator
-from hashbed.sim.run import Stalls, run_stream
+from hashbed.catalogue.algorithms import ALGORITHMS, Message
+from hashbed.catalogue.algorithms import cubehash
+from hashbed.catalogue.cores import load_core
+from hashbed.catalogue.interface import digest_from_words, header_word, message_words, to_words
+from hashbed.flow.sim.build import build_simulator
+from hashbed.flow.sim.run import Stalls, run_stream
 
 CORE_TOP = Path(__file__).resolve().parents[1] / "rtl" / "cores" / "cubehash256" / "cubehash256_core.v"
 ALGORITHM = ALGORITHMS["cubehash-256/round2"]
@@ -47,7 +47,7 @@ def test_core_start_state_is_one_round_before_the_iv() -> None:
 
 
 def test_empty_segments_that_are_not_the_last_are_skipped() -> None:
-    """A 0-bit segment that is not the last (not sent by hashbed.interface, but allowed by
+    """A 0-bit segment that is not the last (not sent by hashbed.catalogue.interface, but allowed by
     the interface) carries no block: the core goes on with the next header."""
     core = load_core("cubehash256")
     data = bytes(range(100))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from hashbed.cycles import CycleFormula
+from hashbed.catalogue.cycles import CycleFormula
 
 
 def test_terms_before_and_after_n_make_st_and_end() -> None:

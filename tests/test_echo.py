@@ -3,8 +3,8 @@ checked against the shared KAT files in test_algorithms.py)."""
 
 from __future__ import annotations
 
-from hashbed.algorithms import ALGORITHMS, Message
-from hashbed.algorithms.echo import aes_round, block_counters
+from hashbed.catalogue.algorithms import ALGORITHMS, Message
+from hashbed.catalogue.algorithms.echo import aes_round, block_counters
 
 
 def test_padding_ends_with_digest_size_and_length_little_endian() -> None:

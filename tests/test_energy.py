@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.cli import main
-from hashbed.energy.activity import CELL_MODELS, Activity
-from hashbed.energy.model import EnergyModel, dynamic_energy_pj
-from hashbed.energy.netlist import ActivityNetlist, Net, activity_netlist
-from hashbed.timing.simulate import compile_simulation, run_simulation
-from hashbed.tools import YOSYS
+from hashbed.cli.main import main
+from hashbed.flow.energy.activity import CELL_MODELS, Activity
+from hashbed.flow.energy.model import EnergyModel, dynamic_energy_pj
+from hashbed.flow.energy.netlist import ActivityNetlist, Net, activity_netlist
+from hashbed.flow.sim.icarus import compile_simulation, run_simulation
+from hashbed.flow.tools import YOSYS
 
 DATA = Path(__file__).with_name("data")
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.cli import main
-from hashbed.cores import load_core
-from hashbed.impl.devices import get_device
-from hashbed.impl import flow
-from hashbed.impl.flow import DoesNotFit, ImplSettings, ToolFailure, check_fit, implement, run_dir_for
-from hashbed.pipeline import Pipeline
+from hashbed.cli.main import main
+from hashbed.catalogue.cores import load_core
+from hashbed.catalogue.devices import get_device
+from hashbed.flow.impl import implement as flow
+from hashbed.flow.impl.implement import DoesNotFit, ImplSettings, ToolFailure, check_fit, implement, run_dir_for
+from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
 
 
@@ -131,9 +131,9 @@ def test_interrupted_bench_keeps_finished_cores(bench_db) -> None:
             raise KeyboardInterrupt
 
     with ResultStore(db) as store:
-        pipeline = Pipeline(store, build)
+        jobs = Jobs(store, build)
         with pytest.raises(KeyboardInterrupt):
-            pipeline.bench([load_core("sha1"), load_core("sha256")], ImplSettings(get_device("ecp5-25k")), interrupt)
+            jobs.bench([load_core("sha1"), load_core("sha256")], ImplSettings(get_device("ecp5-25k")), interrupt)
         assert [r.core for r in store.jobs("metrics")] == ["sha1"]
         assert {r.core for r in store.jobs("measure")} == {"sha1", "sha256"}
 

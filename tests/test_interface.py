@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from hashbed.algorithms import ALGORITHMS, Message
-from hashbed.interface import (
+from hashbed.catalogue.algorithms import ALGORITHMS, Message
+from hashbed.catalogue.interface import (
     BUS_WIDTHS,
     digest_from_words,
     digest_word_count,

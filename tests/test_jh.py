@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.algorithms import ALGORITHMS, Message
-from hashbed.algorithms import jh
+from hashbed.catalogue.algorithms import ALGORITHMS, Message
+from hashbed.catalogue.algorithms import jh
 
 CORE_TOP = Path(__file__).resolve().parents[1] / "rtl" / "cores" / "jh256" / "jh256_core.v"
 

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fuzz import FUZZ, mutations, result_or_one_line_error
-from hashbed.algorithms import Message
-from hashbed.algorithms.kat import KatFormatError, KatVector, kat_identity, read_kat, write_kat
+from hashbed.catalogue.algorithms import Message
+from hashbed.catalogue.algorithms.kat import KatFormatError, KatVector, kat_identity, read_kat, write_kat
 
 GOOD = """# a comment
 [L = 20]

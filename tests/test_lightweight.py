@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.budget import Budget
-from hashbed.cli import main
-from hashbed.cores import load_core
-from hashbed.lightweight import lightweight_rows
+from hashbed.catalogue.budget import Budget
+from hashbed.cli.main import main
+from hashbed.catalogue.cores import load_core
+from hashbed.studies.lightweight.tables import lightweight_rows
 from hashbed.results import ResultStore
 
 

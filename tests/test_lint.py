@@ -2,8 +2,8 @@
 
 import pytest
 
-from hashbed.cores import core_names, load_core
-from hashbed.sim.lint import lint
+from hashbed.catalogue.cores import core_names, load_core
+from hashbed.flow.sim.lint import lint
 
 
 @pytest.mark.parametrize("name", core_names())

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fuzz import FUZZ, mutations, result_or_one_line_error
-from hashbed.cores import ManifestError, all_cores, core_names, load_core, load_manifest, rtl_root
+from hashbed.catalogue.cores import ManifestError, all_cores, core_names, load_core, load_manifest, rtl_root
 from hashbed.errors import HashbedError
 
 GOOD = """

@@ -15,21 +15,21 @@ from pathlib import Path
 import pytest
 
 from conftest import REFERENCES, kat_file
-from hashbed.algorithms import Message
-from hashbed.algorithms.kat import read_kat
-from hashbed.cli import main
+from hashbed.catalogue.algorithms import Message
+from hashbed.catalogue.algorithms.kat import read_kat
+from hashbed.cli.main import main
 from hashbed.errors import CoreFailure
-from hashbed.cores import ManifestError
-from hashbed.pipelined.catalogue import design_names, load_design, load_pipeline
-from hashbed.pipelined.run import build_point, check_point, padded_blocks, run_schedule
-from hashbed.pipelined.scheduler import schedule
-from hashbed.pipelined import commands as pipelined_commands
-from hashbed.pipelined import sweep as sweep_module
-from hashbed.pipelined.sweep import CHECK_STEP, METRICS_STEP, SweepPoint, running_points, sweep
-from hashbed.pipelined.tables import claims, point_rows, seed_spread
+from hashbed.catalogue.cores import ManifestError
+from hashbed.catalogue.pipelines import design_names, load_design, load_pipeline
+from hashbed.studies.pipelined.run import build_point, check_point, padded_blocks, run_schedule
+from hashbed.studies.pipelined.scheduler import schedule
+from hashbed.cli import pipelined as pipelined_commands
+from hashbed.studies.pipelined import sweep as sweep_module
+from hashbed.studies.pipelined.sweep import CHECK_STEP, METRICS_STEP, SweepPoint, running_points, sweep
+from hashbed.studies.pipelined.tables import claims, point_rows, seed_spread
 from hashbed.results import JobRecord, ResultStore
-from hashbed.sim.lint import lint_sources
-from hashbed.sim.run import Stalls
+from hashbed.flow.sim.lint import lint_sources
+from hashbed.flow.sim.run import Stalls
 
 #: Points that CI simulates: iterative and a middle depth ('make pipelines': every depth;
 #: SHA-1's depth 5 has 16-round stages that span two of the four 20-round function ranges).

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from hashbed import processes
-from hashbed.impl.progress import unfinished_runs
-from hashbed.processes import OWNER_FILE, Owner
+from hashbed.flow import processes
+from hashbed.flow.impl.progress import unfinished_runs
+from hashbed.flow.processes import OWNER_FILE, Owner
 
 #: A tool with a child, as Verilator has make and g++.
 TOOL_WITH_CHILD = ["sh", "-c", "sleep 1000 & sleep 1000"]
@@ -25,7 +25,7 @@ TOOL_WITH_CHILD = ["sh", "-c", "sleep 1000 & sleep 1000"]
 DRIVER = f"""
 import sys
 from pathlib import Path
-from hashbed import processes
+from hashbed.flow import processes
 (Path(sys.argv[1]) / "sleeper").write_text(str(processes.start(["sleep", "1000"]).pid))
 processes.run({TOOL_WITH_CHILD!r}, record_in=Path(sys.argv[1]))
 """
@@ -34,8 +34,8 @@ processes.run({TOOL_WITH_CHILD!r}, record_in=Path(sys.argv[1]))
 SWEEP_DRIVER = f"""
 import sys
 from pathlib import Path
-from hashbed import processes
-from hashbed.pipelined import sweep
+from hashbed.flow import processes
+from hashbed.studies.pipelined import sweep
 
 def point(*_):
     processes.run({TOOL_WITH_CHILD!r}, record_in=Path(sys.argv[1]))

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.cli import main
-from hashbed.impl.progress import duration, nextpnr_phase, unfinished_runs
-from hashbed.processes import Owner, start_time
+from hashbed.cli.main import main
+from hashbed.flow.impl.progress import duration, nextpnr_phase, unfinished_runs
+from hashbed.flow.processes import Owner, start_time
 
 # Lines as nextpnr-ecp5 0.11 writes them, in the order of a run.
 PACKING = "Info: Packing IOs..\nInfo: Packing LUTs...\n"

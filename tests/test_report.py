@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.cli import main
-from hashbed.cores import all_cores
+from hashbed.cli.main import main
+from hashbed.catalogue.cores import all_cores
 from hashbed.report.build import MARKER, PAGE_MARKER
 from hashbed.report.sections import Figure, Table, sections
 from hashbed.results import ResultStore

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.cli import main
+from hashbed.cli.main import main
 
 import fixture_store
 from headless import Chromium, find_browser, problems

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from hashbed.cli import main
-from hashbed.cores import load_core
+from hashbed.cli.main import main
+from hashbed.catalogue.cores import load_core
 from hashbed.errors import HashbedError
-from hashbed.pipeline import Pipeline
+from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
 
 import fixture_store
@@ -41,11 +41,11 @@ def test_unusable_database_is_a_clear_error(tmp_path: Path) -> None:
 def test_finished_jobs_are_reused_unless_forced(db: Path, tmp_path: Path) -> None:
     core = load_core("sha1")
     with ResultStore(db) as store:
-        first = Pipeline(store, tmp_path).measure(core)
+        first = Jobs(store, tmp_path).measure(core)
         assert first.ok and first.outputs["lp"] == core.cycles.lp
-        again = Pipeline(store, tmp_path).measure(core)
+        again = Jobs(store, tmp_path).measure(core)
         assert again.finished_at == first.finished_at and again.outputs == first.outputs
-        forced = Pipeline(store, tmp_path, force=True).measure(core)
+        forced = Jobs(store, tmp_path, force=True).measure(core)
         assert forced.outputs == first.outputs
         assert len(store.jobs("measure")) == 1  # same inputs: one row, replaced
 

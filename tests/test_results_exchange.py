@@ -21,13 +21,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hashbed.cli import main
-from hashbed.cores import load_core
-from hashbed.cycles import CycleFormula
+from hashbed.cli.main import main
+from hashbed.catalogue.cores import load_core
+from hashbed.catalogue.cycles import CycleFormula
 from hashbed.errors import HashbedError
-from hashbed.impl.devices import get_device
-from hashbed.impl.flow import ImplSettings
-from hashbed.pipeline import Pipeline
+from hashbed.catalogue.devices import get_device
+from hashbed.flow.impl.implement import ImplSettings
+from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore, job_key
 from hashbed.results import store as store_module
 from hashbed.results.exchange import export_line
@@ -133,7 +133,7 @@ def test_an_unwritable_store_stops_the_job_before_its_work(db: Path, tmp_path: P
     with read_only(db), ResultStore(db) as store:
         assert [job.core for job in store.jobs()] == ["x"]  # reading still works
         with pytest.raises(HashbedError, match=r"cannot write to results database .*readonly.*\(make the file and its folder writable"):
-            Pipeline(store, tmp_path).run_job("verify", {"core": "y"}, lambda: (ran.append(1), ({}, None))[1])
+            Jobs(store, tmp_path).run_job("verify", {"core": "y"}, lambda: (ran.append(1), ({}, None))[1])
     assert ran == []
 
 
@@ -144,7 +144,7 @@ def test_a_write_lock_held_too_long_stops_the_job_before_its_work(db: Path, tmp_
         holder = sqlite3.connect(db, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")
         with pytest.raises(HashbedError, match="holds its write lock for more than 0.2 s: let it finish, or pass another --db"):
-            Pipeline(store, tmp_path).run_job("verify", {"core": "y"}, lambda: (ran.append(1), ({}, None))[1])
+            Jobs(store, tmp_path).run_job("verify", {"core": "y"}, lambda: (ran.append(1), ({}, None))[1])
         holder.execute("ROLLBACK")
         holder.close()
     assert ran == []
@@ -162,7 +162,7 @@ def test_a_result_that_cannot_be_stored_is_saved_beside_the_store(db: Path, tmp_
 
     with ResultStore(db) as store:
         with pytest.raises(HashbedError, match=r"cannot store the result of implement .* it is saved in .*results.db.unsaved.jsonl: run"):
-            Pipeline(store, tmp_path).run_job("implement", job["inputs"], work)
+            Jobs(store, tmp_path).run_job("implement", job["inputs"], work)
     holder.execute("ROLLBACK")
     holder.close()
     unsaved = db.with_name("results.db.unsaved.jsonl")
@@ -366,12 +366,12 @@ def test_schema_1_exports_and_stores_upgrade_to_the_published_keys(tmp_path: Pat
 def test_a_changed_cycle_formula_is_measured_again(db: Path, tmp_path: Path) -> None:
     core = load_core("sha1")
     with ResultStore(db) as store:
-        assert Pipeline(store, tmp_path).measure(core).ok
+        assert Jobs(store, tmp_path).measure(core).ok
         wrong = dataclasses.replace(core, cycles=CycleFormula.parse("17 + 80*N + 5"))
-        record = Pipeline(store, tmp_path).measure(wrong)
+        record = Jobs(store, tmp_path).measure(wrong)
         assert not record.reused and not record.ok
         assert record.error is not None and "differs from the manifest's 17 + 80·N + 5" in record.error
-        assert Pipeline(store, tmp_path).measure(core).reused  # the manifest's own formula: its stored job
+        assert Jobs(store, tmp_path).measure(core).reused  # the manifest's own formula: its stored job
 
 
 def test_the_published_results_import_whole_and_export_as_committed(tmp_path: Path) -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from Crypto.Cipher import AES
 
-from hashbed.algorithms.aes_field import AES_SBOX
-from hashbed.cores import rtl_root
-from hashbed.sim.lint import lint_sources
-from hashbed.timing.simulate import icarus
+from hashbed.catalogue.algorithms.aes_field import AES_SBOX
+from hashbed.catalogue.cores import rtl_root
+from hashbed.flow.sim.lint import lint_sources
+from hashbed.flow.sim.icarus import icarus
 
 LIB = rtl_root() / "lib"
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hashbed.algorithms import ALGORITHMS, Message
-from hashbed.algorithms import shabal
+from hashbed.catalogue.algorithms import ALGORITHMS, Message
+from hashbed.catalogue.algorithms import shabal
 
 DATAPATH = Path(__file__).resolve().parents[1] / "rtl" / "cores" / "shabal256" / "shabal256_datapath.v"
 

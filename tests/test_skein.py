@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from hashbed.algorithms import ALGORITHMS, Message
-from hashbed.algorithms.skein import Skein512
+from hashbed.catalogue.algorithms import ALGORITHMS, Message
+from hashbed.catalogue.algorithms.skein import Skein512
 
 # Skein 1.2 specification, Appendix C.2: Skein-512-512 of 1, 64 and 128 bytes FF FE FD ...
 APPENDIX_C_V12 = [

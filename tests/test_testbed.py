@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 
 from conftest import SILENT, broken_core
-from hashbed.algorithms import Message
-from hashbed.cli import main
-from hashbed.cores import Core, all_cores, load_core, rtl_root
+from hashbed.catalogue.algorithms import Message
+from hashbed.cli.main import main
+from hashbed.catalogue.cores import Core, all_cores, load_core, rtl_root
 from hashbed.errors import CoreFailure, HashbedError
-from hashbed.sim.lint import lint_sources
-from hashbed.testbed import clock_wizard
-from hashbed.testbed.board import FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TRANSFER_LENGTH, Block
-from hashbed.testbed.controller import Controller, search_max_frequency
-from hashbed.testbed.simulated import DmaModel, SimulatedBoard, board_design
-from hashbed.testbed import wrapper
-from hashbed.testbed.wrapper import FifoDepths
-from hashbed.tools import YOSYS
+from hashbed.flow.sim.lint import lint_sources
+from hashbed.studies.zynq.testbed import clock_wizard
+from hashbed.studies.zynq.testbed.board import FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TRANSFER_LENGTH, Block
+from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
+from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
+from hashbed.studies.zynq.testbed import wrapper
+from hashbed.studies.zynq.testbed.wrapper import FifoDepths
+from hashbed.flow.tools import YOSYS
 
 EDGE_LENGTHS = (0, 1, 55, 56, 63, 64, 65, 119, 120, 1000)
 

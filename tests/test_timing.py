@@ -9,26 +9,25 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.algorithms import Message
-from hashbed.cli import main
-from hashbed.cores import Core, load_core, rtl_root
+from hashbed.catalogue.algorithms import Message
+from hashbed.cli.main import main
+from hashbed.catalogue.cores import Core, load_core, rtl_root
 from hashbed.errors import HashbedError
-from hashbed.pipeline import Pipeline
+from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
-from hashbed.impl.devices import get_device
-from hashbed.impl.flow import ImplSettings, implement
-from hashbed.testbed.controller import Controller, search_max_frequency
-from hashbed.timing.board import PostRouteBoard
-from hashbed.timing.experiment import (
+from hashbed.catalogue.devices import get_device
+from hashbed.flow.impl.implement import ImplSettings, implement
+from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
+from hashbed.studies.zynq.timed_board import PostRouteBoard
+from hashbed.studies.zynq.timing import (
     HOLD_MARGIN_PS, MEASURED_BLOCKS, TimingSettings, check_messages, measured_message, time_core,
 )  # fmt: skip
-from hashbed.timing.tables import board_rows, fmax_rows
-from hashbed.timing.netlist import IO_CELLS, timed_netlist
-from hashbed.timing.sdf import read_sdf
-from hashbed.timing.variation import VariationModel, placement
-from hashbed.timing.simulate import (
-    CALIBRATION_TESTBENCH, CELL_MODELS, CORE_TESTBENCH, compile_simulation, period_ps, run_simulation, write_timed_netlist,
-)  # fmt: skip
+from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
+from hashbed.flow.timing.netlist import IO_CELLS, timed_netlist
+from hashbed.flow.timing.sdf import read_sdf
+from hashbed.flow.timing.variation import VariationModel, placement
+from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, run_simulation
+from hashbed.flow.timing.simulate import CALIBRATION_TESTBENCH, CELL_MODELS, period_ps, write_timed_netlist
 
 
 @pytest.fixture(scope="module")
@@ -163,4 +162,4 @@ def test_report_tables_from_stored_timing_jobs(tmp_path: Path) -> None:
 
 def test_timing_refuses_devices_without_cell_models(tmp_path: Path) -> None:
     with ResultStore(tmp_path / "results.db") as store, pytest.raises(HashbedError, match="no cell models for ecp5.*ice40-hx8k"):
-        time_core(Pipeline(store, tmp_path), load_core("sha1"), TimingSettings("ecp5-25k"))
+        time_core(Jobs(store, tmp_path), load_core("sha1"), TimingSettings("ecp5-25k"))

@@ -7,7 +7,7 @@ import base64
 import re
 from html import escape
 
-from hashbed.console import Cells, numeric_columns
+from hashbed.studies.cells import Cells, numeric_columns
 from hashbed.report.sections import Figure, Missing, Section, Table
 
 GENERATOR = "hashbed report"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hashbed.console import Cells, numeric_columns
+from hashbed.studies.cells import Cells, numeric_columns
 from hashbed.report.sections import Figure, Missing, Section, Table
 
 

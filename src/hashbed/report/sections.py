@@ -7,16 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hashbed.catalogue_tables import TABLE_2_TITLE, formula_cells, formula_rows, latest_rows, metrics_records, ranked, reference_tpa, result_cells
-from hashbed.console import Cells
-from hashbed.cores import all_cores
+from hashbed.studies.ranking import latest_rows, metrics_records, ranked, reference_tpa, result_cells
+from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
+from hashbed.studies.cells import Cells
+from hashbed.catalogue.cores import all_cores
 from hashbed.errors import HashbedError
-from hashbed.impl.flow import DEFAULT_SEED
-from hashbed.lightweight import ARCHITECTURES, LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
-from hashbed.pipelined import tables as pipeline_tables
+from hashbed.flow.impl.implement import DEFAULT_SEED
+from hashbed.studies.lightweight.tables import ARCHITECTURES, LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
+from hashbed.studies.pipelined import tables as pipeline_tables
 from hashbed.results import ResultStore
-from hashbed.testbed import tables as testbed_tables
-from hashbed.timing import tables as timing_tables
+from hashbed.studies.zynq import testbed_tables
+from hashbed.studies.zynq import timing_tables
 
 STUDIES = ("zynq", "lightweight", "pipeline")
 

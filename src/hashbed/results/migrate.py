@@ -22,8 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hashbed.cycles import CycleFormula
-from hashbed.metrics import throughput_mbps
+from hashbed.catalogue.cycles import CycleFormula
+from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.results.records import job_key
 
 #: The fields of a metrics row that come from the core's manifest.
@@ -32,11 +32,6 @@ ROW_FIELDS = ("algorithm", "version", "architecture", "bus_width", "target_mbps_
 POINT_FIELDS = ("algorithm", "architecture", "interval")
 
 Job = dict[str, Any]
-
-
-def formula_inputs(formula: CycleFormula) -> dict[str, int]:
-    """A cycle formula as a job input: its counts (what decides a result), not its text."""
-    return {"st": formula.st, "lp": formula.lp, "end": formula.end}
 
 
 @dataclass

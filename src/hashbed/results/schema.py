@@ -19,8 +19,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from hashbed.cycles import CycleFormula
-from hashbed.metrics import throughput_mbps, throughput_per_area
+from hashbed.catalogue.cycles import CycleFormula
+from hashbed.catalogue.throughput import throughput_mbps, throughput_per_area
 
 Count = Annotated[int, Field(ge=0)]
 Positive = Annotated[int, Field(gt=0)]

@@ -1,0 +1,121 @@
+"""Known-answer files in the NIST SHA-3 competition format.
+
+A file is a sequence of records ``Len = <bits>``, ``Msg = <hex>``, ``MD = <hex>``;
+``#`` comments and ``[...]`` section lines are ignored. A partial last message byte
+holds its bits in its high end; ``Len = 0`` carries ``Msg = 00``.
+File names follow ``<algorithm>_<version>_<Short|Long>MsgKAT.txt``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from hashbed.catalogue.algorithms.base import HashAlgorithm
+from hashbed.catalogue.algorithms.message import Message
+from hashbed.errors import HashbedError
+
+KAT_NAME = re.compile(r"^(?P<algorithm>[a-z0-9-]+)_(?P<version>[a-z0-9]+)_(?P<set>\w+?)MsgKAT\.txt$")
+_RECORD_LINE = re.compile(r"^(?P<key>\w+)\s*=\s*(?P<value>\S*)\s*$")
+_LENGTH = re.compile(r"[0-9]{1,18}")
+
+
+class KatFormatError(HashbedError):
+    """A KAT file that does not parse; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class KatVector:
+    message: Message
+    digest: bytes
+    #: Line of the ``Len`` field in the source file (0 for generated vectors).
+    line: int = 0
+
+
+def kat_identity(path: Path) -> tuple[str, str] | None:
+    """``(algorithm, version)`` named by a KAT file name, or None for other names."""
+    match = KAT_NAME.match(path.name)
+    return (match["algorithm"], match["version"]) if match else None
+
+
+def _hex(path: Path, line: int, key: str, value: str) -> bytes:
+    try:
+        return bytes.fromhex(value)
+    except ValueError:
+        raise KatFormatError(f"{path}:{line}: {key} is not a hex string: {value!r}") from None
+
+
+def read_kat(path: Path) -> list[KatVector]:
+    """All records of a KAT file, checked field by field."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise HashbedError(f"cannot read KAT file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise KatFormatError(f"{path}: not a text file in UTF-8 or ASCII (byte {exc.start}); save it as plain text") from None
+    vectors: list[KatVector] = []
+    expected = "Len"
+    bits = len_line = 0
+    data = b""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith(("#", "[")):
+            continue
+        match = _RECORD_LINE.match(line)
+        if not match:
+            raise KatFormatError(f"{path}:{number}: expected '<field> = <value>', found {raw!r}")
+        key, value = match["key"], match["value"]
+        if key != expected:
+            raise KatFormatError(f"{path}:{number}: expected field {expected}, found {key}")
+        if key == "Len":
+            if not _LENGTH.fullmatch(value):
+                raise KatFormatError(f"{path}:{number}: Len must be a non-negative integer of at most 18 digits, found {value!r}")
+            bits, len_line, expected = int(value), number, "Msg"
+        elif key == "Msg":
+            data = _hex(path, number, key, value)
+            needed = max(1, (bits + 7) // 8)
+            if len(data) != needed:
+                raise KatFormatError(
+                    f"{path}:{number}: Msg has {len(data)} bytes but Len = {bits} needs {needed}"
+                )
+            expected = "MD"
+        else:
+            digest = _hex(path, number, key, value)
+            if vectors and len(digest) != len(vectors[0].digest):
+                raise KatFormatError(
+                    f"{path}:{number}: MD has {len(digest)} bytes, earlier records have {len(vectors[0].digest)}"
+                )
+            vectors.append(KatVector(Message.from_prefix(data, bits), digest, len_line))
+            expected = "Len"
+    if expected != "Len":
+        raise KatFormatError(f"{path}: ends inside the record that starts at line {len_line}")
+    if not vectors:
+        raise KatFormatError(f"{path}: holds no Len/Msg/MD records")
+    return vectors
+
+
+def write_kat(path: Path, vectors: list[KatVector], title: str) -> None:
+    lines = [f"# {title}", ""]
+    for vector in vectors:
+        msg = vector.message.data.hex().upper() or "00"
+        lines += [f"Len = {vector.message.bits}", f"Msg = {msg}", f"MD = {vector.digest.hex().upper()}", ""]
+    path.write_text("\n".join(lines))
+
+
+def generated_vectors(algorithm: HashAlgorithm, seed: int = 1) -> list[KatVector]:
+    """The project's own byte-aligned vectors, digests from the model.
+
+    Every length from 0 to three blocks plus a few bytes (covering each padding case),
+    and at least to 200 bytes (for short blocks: Fugue's are 4 bytes), then a handful of
+    longer messages; message bytes are seeded random.
+    """
+    rng = random.Random(seed)
+    block_bytes = algorithm.block_bits // 8
+    lengths = list(range(max(3 * block_bytes + 9, 201))) + [rng.randrange(4, 40) * block_bytes + rng.randrange(block_bytes) for _ in range(6)]
+    vectors = []
+    for length in lengths:
+        message = Message.from_bytes(rng.randbytes(length))
+        vectors.append(KatVector(message, algorithm.digest(message)))
+    return vectors

@@ -1,0 +1,98 @@
+"""The word stream of the hash core interface (docs/interface.md).
+
+The host pads the message and sends it as one or more segments. Each segment is a
+header word followed by data words:
+
+* header, bit ``w-1``: LAST, set on the segment that ends the message;
+* header, bits ``w-2..0``: the number of message bits in the segment (padding excluded).
+
+A segment that is not the last carries a whole number of blocks of message. The last
+segment carries the rest of the message and all of the padding. Data words hold the
+padded message bytes in order, the first byte in the most significant bits of a word.
+The core answers with ``ceil(digest_bits / w)`` words, most significant first; bits
+past the digest in the last word are zero.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from hashbed.catalogue.algorithms import HashAlgorithm, Message
+
+BUS_WIDTHS = (16, 32, 64)
+_WORD_FORMAT = {16: "H", 32: "I", 64: "Q"}
+
+
+def check_width(width: int) -> None:
+    if width not in BUS_WIDTHS:
+        raise ValueError(f"bus width must be one of {BUS_WIDTHS}, got {width}")
+
+
+def header_word(segment_bits: int, last: bool, width: int) -> int:
+    check_width(width)
+    if not 0 <= segment_bits < 1 << (width - 1):
+        raise ValueError(f"a {width}-bit header holds segment lengths below 2**{width - 1} bits, got {segment_bits}")
+    return (int(last) << (width - 1)) | segment_bits
+
+
+def max_segment_bits(algorithm: HashAlgorithm, width: int) -> int:
+    """The longest segment that is a whole number of blocks and fits a header."""
+    return ((1 << (width - 1)) - 1) // algorithm.block_bits * algorithm.block_bits
+
+
+def to_words(data: bytes, width: int) -> list[int]:
+    count = 8 * len(data) // width
+    return list(struct.unpack(f">{count}{_WORD_FORMAT[width]}", data))
+
+
+def message_words(
+    algorithm: HashAlgorithm, message: Message, width: int, segment_bits: int | None = None
+) -> list[int]:
+    """The input word stream for one message.
+
+    ``segment_bits`` caps the message bits per segment (rounded down to whole blocks);
+    by default segments are as long as the header allows.
+    """
+    check_width(width)
+    limit = max_segment_bits(algorithm, width)
+    if segment_bits is not None:
+        limit = min(limit, segment_bits // algorithm.block_bits * algorithm.block_bits)
+    if limit <= 0:
+        raise ValueError(f"segments must hold at least one {algorithm.block_bits}-bit block")
+    padded = algorithm.pad(message)
+    if 8 * len(padded) % width:
+        raise ValueError(f"{algorithm.key} pads to {8 * len(padded)} bits, not a multiple of the {width}-bit bus")
+    words: list[int] = []
+    sent = 0
+    while message.bits - sent > limit:
+        words.append(header_word(limit, False, width))
+        words.extend(to_words(padded[sent // 8 : (sent + limit) // 8], width))
+        sent += limit
+    words.append(header_word(message.bits - sent, True, width))
+    words.extend(to_words(padded[sent // 8 :], width))
+    return words
+
+
+def to_memory(words: list[int], width: int) -> bytes:
+    """Words as the host lays them out for the DMA: little-endian ``width``-bit integers, in order."""
+    check_width(width)
+    return struct.pack(f"<{len(words)}{_WORD_FORMAT[width]}", *words)
+
+
+def from_memory(data: bytes, width: int) -> list[int]:
+    """The words of a buffer laid out by :func:`to_memory`."""
+    check_width(width)
+    return list(struct.unpack(f"<{8 * len(data) // width}{_WORD_FORMAT[width]}", data))
+
+
+def digest_word_count(digest_bits: int, width: int) -> int:
+    return -(-digest_bits // width)
+
+
+def digest_from_words(words: list[int], digest_bits: int, width: int) -> bytes:
+    """The digest carried by the core's output words."""
+    check_width(width)
+    if len(words) != digest_word_count(digest_bits, width):
+        raise ValueError(f"a {digest_bits}-bit digest takes {digest_word_count(digest_bits, width)} words, got {len(words)}")
+    raw = b"".join(word.to_bytes(width // 8, "big") for word in words)
+    return raw[: digest_bits // 8]

@@ -1,0 +1,465 @@
+"""The ``hashbed`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from hashbed import __version__
+from hashbed.studies.ranking import RANK_HELP, RANK_KEYS, REFERENCE_CORE, latest_rows, metrics_records, ranked, reference_tpa, result_cells
+from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
+from hashbed.cli.types import int_range, positive_float, positive_int, probability, seed
+from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.catalogue.cores import Core, all_cores, load_core
+from hashbed.catalogue.cycles import CycleFormula
+from hashbed.errors import HashbedError
+from hashbed.catalogue.devices import DEVICES, get_device
+from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
+from hashbed.flow.impl.progress import duration, unfinished_runs
+from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
+from hashbed.catalogue.throughput import throughput_at_blocks_mbps
+from hashbed.jobs.runner import ROW_FIELDS, Jobs
+from hashbed.results import JobRecord, ResultStore, default_db_path
+from hashbed.flow.sim.lint import lint
+from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, MAX_BLOCKS
+from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, MAX_IDLE_LIMIT, Stalls
+from hashbed.flow.sim.verify import VERIFY_STALLS, kat_files_in
+from hashbed.cli import pipelined as pipelined_commands
+from hashbed.report.build import write_report
+from hashbed.report.markdown import markdown_table
+from hashbed.report.sections import STUDIES, check_study
+from hashbed.cli import testbed as testbed_commands
+from hashbed.cli import timing as timing_commands
+from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
+
+DEFAULT_BENCH_DEVICE = "ecp5-25k"
+
+
+@contextmanager
+def _jobs(args: argparse.Namespace) -> Iterator[Jobs]:
+    with ResultStore(args.db) as store:  # closed after the command: its write-ahead log is folded in
+        yield Jobs(store, args.build_dir, args.force)
+
+
+def _note_reuse(record: JobRecord) -> None:
+    if record.reused:
+        err.print(f"({record.step} {record.core}: stored result of {record.finished_at}; --force runs it again)")
+
+
+def _fail(record: JobRecord) -> int:
+    err.print(f"hashbed: {record.step} {record.core} failed: {record.error}")
+    return 1
+
+
+# --- commands -----------------------------------------------------------------------------
+
+
+def cmd_cores(args: argparse.Namespace) -> int:
+    cores = all_cores()
+    if args.names:
+        out.print("\n".join(core.name for core in cores))
+        return 0
+    if args.json:
+        emit_json([core.summary() for core in cores])
+        return 0
+    table = Table("core", "algorithm", "version", "architecture", "bus", "cycles", title="hashbed cores")
+    for core in cores:
+        table.add_row(core.name, core.algorithm_name, core.version, core.architecture, str(core.bus_width), str(core.cycles))
+    out.print(table)
+    return 0
+
+
+def cmd_devices(args: argparse.Namespace) -> int:
+    if args.json:
+        emit_json([{"name": d.name, "family": d.family, "part": d.part, "io_pins": d.io_pins} for d in DEVICES.values()])
+        return 0
+    table = Table("device", "family", "part", "I/O", "description", title="hashbed devices")
+    for d in DEVICES.values():
+        table.add_row(d.name, d.family, d.part, str(d.io_pins), d.description)
+    out.print(table)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    core = load_core(args.core)
+    stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
+    kat_files = (args.kat or []) + (kat_files_in(core.algorithm, args.kat_dir) if args.kat_dir else [])
+    with _jobs(args) as jobs:
+        record = jobs.verify(core, kat_files or None, stalls, args.segment_bits, args.idle_limit)
+    _note_reuse(record)
+    if args.json:
+        emit_json({**record.outputs, "error": record.error})
+    elif record.outputs:
+        o = record.outputs
+        source = ", ".join(Path(s).name for s in o["sources"])
+        out.print(
+            f"{core.name}: {o['passed']}/{o['messages']} digests match, {o['skipped']} skipped ({source}); "
+            f"stalls src {o['src_stall']:g} dst {o['dst_stall']:g} seed {o['seed']}; "
+            f"{o['cycles']} cycles at {o['cycles_per_second'] / 1e6:.1f} M cycles/s"
+        )
+    return 0 if record.ok else _fail(record)
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    findings = lint(load_core(args.core))
+    if args.json:
+        emit_json({"core": args.core, "findings": findings})
+    else:
+        for finding in findings:
+            out.print(finding)
+        out.print(f"{args.core}: {len(findings)} lint findings (verilator -Wall)")
+    return 1 if findings else 0
+
+
+def cmd_measure(args: argparse.Namespace) -> int:
+    core = load_core(args.core)
+    with _jobs(args) as jobs:
+        record = jobs.measure(core, args.blocks)
+    _note_reuse(record)
+    if args.json:
+        emit_json({**record.outputs, "error": record.error})
+    elif record.outputs:
+        o = record.outputs
+        measured = CycleFormula(o["st"], o["lp"], o["end"])
+        counts = ", ".join(f"N={n}: {c}" for n, c in o["cycles_by_blocks"].items())
+        out.print(f"{core.name}: measured {measured}   manifest {core.cycles}   ({counts} cycles)")
+    return 0 if record.ok else _fail(record)
+
+
+def _impl_settings(args: argparse.Namespace, device: str) -> ImplSettings:
+    return ImplSettings(get_device(device), args.seed, args.freq, args.timeout)
+
+
+def cmd_implement(args: argparse.Namespace) -> int:
+    core = load_core(args.core)
+    with _jobs(args) as jobs:
+        record = jobs.implement(core, _impl_settings(args, args.device))
+    _note_reuse(record)
+    if args.json:
+        emit_json({**record.outputs, "error": record.error})
+    elif record.ok:
+        o = record.outputs
+        out.print(
+            f"{core.name} on {o['device']} (seed {o['seed']}): {o['luts']} LUTs, {o['ffs']} FFs, "
+            f"{o['brams']} BRAMs, {o['dsps']} DSPs, Fmax {o['fmax_mhz']} MHz "
+            f"[{o['tools']['yosys']}, {o['tools']['nextpnr']}]"
+        )
+    return 0 if record.ok else _fail(record)
+
+
+def cmd_energy(args: argparse.Namespace) -> int:
+    core = load_core(args.core)
+    with _jobs(args) as jobs:
+        implemented = jobs.implement(core, _impl_settings(args, args.device))
+        if not implemented.ok:
+            return _fail(implemented)
+        record = jobs.energy(core, implemented)
+    _note_reuse(record)
+    if args.json:
+        emit_json({**record.outputs, "error": record.error})
+    elif record.ok:
+        o = record.outputs
+        static = f"{o['static_pj_per_bit']:.1f}" if o["static_pj_per_bit"] is not None else "unknown"
+        out.print(
+            f"{core.name} on {o['device']} at {o['fmax_mhz']} MHz (estimate, docs/lightweight.md): "
+            f"{o['dynamic_pj_per_bit']:.2f} pJ/bit dynamic + {static} pJ/bit static; "
+            f"{o['dynamic_mw_at_fmax']:.2f} mW dynamic at Fmax, {o['toggles_per_cycle']} toggles per cycle"
+        )
+    return 0 if record.ok else _fail(record)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    cores = [load_core(name) for name in args.cores] if args.cores else all_cores()
+    settings = _impl_settings(args, args.device)
+    steps = ("verify", "measure", "implement", "metrics", "energy")  # energy: lightweight cores on ECP5
+    with _jobs(args) as jobs, Progress(
+        TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
+        TimeElapsedColumn(), console=err, transient=True, disable=args.json,
+    ) as progress:  # fmt: skip
+        task = progress.add_task("bench", total=len(cores) * len(steps))
+
+        def on_step(core: Core, step: str) -> None:
+            done = cores.index(core) * len(steps) + steps.index(step)
+            progress.update(task, completed=done, description=f"{core.name}: {step}")
+
+        records = jobs.bench(cores, settings, on_step)
+        rows = ranked([r.outputs for r in records if r.ok], reference_tpa(jobs.store))
+    too_big = [r for r in records if not r.ok and r.outputs.get("fits") is False]
+    failures = [r for r in records if not r.ok and r not in too_big]
+    if args.json:
+        emit_json({
+            "rows": rows, "does_not_fit": [{"core": r.core, "error": r.error} for r in too_big],
+            "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures],
+        })  # fmt: skip
+    else:
+        _print_rows(rows, f"hashbed bench on {settings.device.name} (seed {settings.seed})")
+        for record in too_big:  # a result, as in the studies' figures, not a failure
+            out.print(f"{record.core}: {record.error}")
+        for failure in failures:
+            err.print(f"hashbed: {failure.step} {failure.core} failed: {failure.error}")
+    return 1 if failures else 0
+
+
+def _filters(args: argparse.Namespace) -> dict[str, str]:
+    """The row filters given (algorithm, architecture, core version), each checked against the catalogue."""
+    filters = {"algorithm": args.algorithm, "architecture": args.architecture, "version": args.core_version}
+    given = {field: value for field, value in filters.items() if value is not None}
+    if given:
+        known = {field: sorted({core.summary()[field] for core in all_cores()}) for field in given}
+        for field, value in given.items():
+            if value not in known[field]:
+                option = "--version" if field == "version" else f"--{field}"
+                raise HashbedError(f"no core has {option} {value!r} (one of: {', '.join(known[field])})")
+    return given
+
+
+def cmd_progress(args: argparse.Namespace) -> int:
+    runs = unfinished_runs(args.build_dir)
+    if args.json:
+        emit_json([run.as_dict() for run in runs])
+        return 0
+    if not runs:
+        out.print(f"no unfinished synthesis or place-and-route runs in {args.build_dir / 'impl'}")
+        return 0
+    rows = [[run.run_dir.name, run.state, run.phase, f"{duration(run.elapsed_s)} ago", f"{duration(run.idle_s)} ago"] for run in runs]
+    print_table(f"unfinished runs in {args.build_dir / 'impl'}", (["run", "state", "phase", "started", "log written"], rows))
+    for run in runs:
+        if run.orphan:
+            out.print(f"{run.run_dir.name}: {run.orphan.tool} (pid {run.orphan.tool_pid}) still works on it, but the hashbed "
+                      f"that started it (pid {run.orphan.hashbed_pid}) is gone, so its result will not be stored; "
+                      f"stop it with: kill -- -{run.orphan.tool_pid}")  # fmt: skip
+    if any(run.state == "interrupted" for run in runs):
+        out.print("An interrupted run starts again when its job runs next (the sweep or bench that made it).")
+    return 0
+
+
+def cmd_results(args: argparse.Namespace) -> int:
+    filters = _filters(args)
+    with ResultStore(args.db) as store:
+        for other in args.import_db or []:
+            count = store.import_from(other)
+            upgraded = f" ({count.upgraded} upgraded to the present schema)" if count.upgraded else ""
+            err.print(f"imported {other}: {count.added} jobs added, {count.present} already in {args.db}{upgraded}")
+        if args.export:
+            err.print(f"exported {store.export_to(args.export)} finished jobs of {args.db} to {args.export}")
+            return 0
+        records = metrics_records(store, args.core, args.device, args.all)
+        rows = [row for row in latest_rows(records, args.all) if all(row[f] == v for f, v in filters.items())]
+        rows = ranked(rows, reference_tpa(store), args.rank_by)
+    if args.blocks:
+        for row in rows:
+            formula = CycleFormula(row["st"], row["lp"], row["end"])
+            row[f"throughput_n{args.blocks}_mbps"] = round(
+                throughput_at_blocks_mbps(formula, row["block_bits"], row["fmax_mhz"], args.blocks), 2
+            )
+    if args.json:
+        emit_json(rows)
+    elif args.csv:
+        sys.stdout.write(_csv(rows))
+    elif args.markdown:
+        sys.stdout.write(markdown_table(result_cells(rows, args.blocks, args.rank_by)))
+    else:
+        _print_rows(rows, f"hashbed results ({args.db})", args.blocks, args.rank_by)
+    return 0
+
+
+def _csv(rows: list[dict[str, Any]]) -> str:
+    buffer = io.StringIO()
+    first = rows[0] if rows else {}
+    columns = [c for c in ROW_FIELDS if c != "tools"] + ["yosys", "nextpnr"]
+    columns += [c for c in first if c not in columns and c != "tools"]
+    writer = csv.DictWriter(buffer, columns, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({**row, **row.get("tools", {})})
+    return buffer.getvalue()
+
+
+def _rows_note(rank_by: str) -> str:
+    return (f"rank: by {RANK_HELP[rank_by]} per device and seed; TP/A vs {REFERENCE_CORE}: against its stored row of the "
+            "same device and seed; targets are defined on ecp5-85k, seed 1 ('vs target' is shown for those rows only)")  # fmt: skip
+
+
+def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = None, rank_by: str = "tpa") -> None:
+    if not rows:
+        out.print(f"{title}: no results yet (run 'hashbed bench')")
+        return
+    print_table(title, result_cells(rows, blocks, rank_by))
+    out.print(_rows_note(rank_by))
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    study = check_study(args.study or ("all" if args.out else "zynq"))
+    if args.page and not args.out:
+        raise HashbedError("--page writes the Markdown of a report folder: pass --out DIR as well")
+    with ResultStore(args.db) as store:
+        if args.out:
+            command = f"hashbed report {study} --db {args.db} --out {args.out}" + (f" --page {args.page}" if args.page else "")
+            written = write_report(store, study, args.out, command, args.page)
+            if args.json:
+                emit_json({"folder": str(written.folder), "tables": written.tables, "figures": written.figures, "missing": written.missing})
+            else:
+                for line in written.missing:
+                    err.print(line)
+                out.print(f"report: {written.tables} tables, {written.figures} figures, {len(written.missing)} missing: "
+                          f"{written.folder / 'README.md'}, {written.folder / 'index.html'}" + (f", {args.page}" if args.page else ""))  # fmt: skip
+            return 0
+        if args.json:
+            data = {name: _study_json(store, name) for name in STUDIES} if study == "all" else _study_json(store, study)
+            emit_json(data)
+            return 0
+        for name in STUDIES if study == "all" else (study,):
+            _print_study(store, name)
+    return 0
+
+
+def _study_json(store: ResultStore, study: str) -> dict[str, Any]:
+    if study == "pipeline":
+        return pipelined_commands.pipeline_report(store)
+    if study == "lightweight":
+        return {"rows": lightweight_rows(store, {core.name: core for core in all_cores()})}
+    return {"table_1": fmax_rows(store), "table_2": formula_rows(all_cores(), store), "table_3": board_rows(store)}
+
+
+def _print_study(store: ResultStore, study: str) -> None:
+    if study == "pipeline":
+        pipelined_commands.print_pipeline_report(store)
+    elif study == "lightweight":
+        rows = lightweight_rows(store, {core.name: core for core in all_cores()})
+        if not rows:
+            out.print("lightweight study: no results yet (run 'hashbed bench --device ecp5-25k' on the *_lw cores)")
+            return
+        print_table(LIGHTWEIGHT_TITLE, lightweight_cells(rows))
+        out.print(LIGHTWEIGHT_NOTE)
+    else:
+        _print_formulas(formula_rows(all_cores(), store))
+        timing_commands.print_timing_tables(store)
+
+
+def _print_formulas(rows: list[dict[str, Any]]) -> None:
+    print_table(TABLE_2_TITLE, formula_cells(rows))
+    out.print("measured: the latest 'hashbed measure' of the current sources ('not measured': run it, or 'hashbed bench')")
+
+
+# --- parser -------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    common.add_argument("--db", type=Path, default=default_db_path(), help="results database (default: %(default)s)")
+    common.add_argument("--build-dir", type=Path, default=Path("build"), help="run directories (default: %(default)s)")
+    common.add_argument("--force", action="store_true", help="run jobs again even when a stored result exists")
+
+    impl = argparse.ArgumentParser(add_help=False)
+    impl.add_argument("--seed", type=seed, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
+    impl.add_argument("--freq", type=positive_float, default=DEFAULT_FREQ_MHZ, help="target clock, MHz (default: %(default)s)")
+    impl.add_argument("--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
+
+    parser = argparse.ArgumentParser(prog="hashbed", description="Benchmark hash cores on open FPGA tools.")
+    parser.add_argument("--version", action="version", version=f"hashbed {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("cores", parents=[common], help="list the cores")
+    p.add_argument("--names", action="store_true", help="only the names, one per line (for scripts)")
+    p.set_defaults(func=cmd_cores)
+    p = sub.add_parser("devices", parents=[common], help="list the devices")
+    p.set_defaults(func=cmd_devices)
+
+    p = sub.add_parser("verify", parents=[common], help="check a core against known answers in simulation")
+    p.add_argument("core")
+    p.add_argument("--kat", type=Path, action="append", metavar="FILE", help="KAT file (repeatable); default: generated vectors")
+    p.add_argument("--kat-dir", type=Path, metavar="DIR", help="every KAT file of the core's algorithm and version in DIR")
+    p.add_argument("--src-stall", type=probability, default=VERIFY_STALLS.src, help="input not-ready probability (default: %(default)s)")
+    p.add_argument("--dst-stall", type=probability, default=VERIFY_STALLS.dst, help="output not-ready probability (default: %(default)s)")
+    p.add_argument("--seed", type=seed, default=VERIFY_STALLS.seed, help="stall pattern seed (default: %(default)s)")
+    p.add_argument("--segment-bits", type=positive_int, help="split messages into segments of at most this many bits")
+    p.add_argument("--idle-limit", type=int_range(1, MAX_IDLE_LIMIT), default=DEFAULT_IDLE_LIMIT, help="cycles without a transfer before the core counts as hung (default: %(default)s)")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("lint", parents=[common], help="lint a core with verilator -Wall")
+    p.add_argument("core")
+    p.set_defaults(func=cmd_lint)
+
+    p = sub.add_parser("measure", parents=[common], help="measure the cycle formula st + (l+p)*N + end")
+    p.add_argument("core")
+    p.add_argument("--blocks", type=int_range(2, MAX_BLOCKS), default=DEFAULT_MAX_BLOCKS, help="messages of 1..K blocks (default: %(default)s)")
+    p.set_defaults(func=cmd_measure)
+
+    p = sub.add_parser("implement", parents=[common, impl], help="synthesize, place and route a core")
+    p.add_argument("core")
+    p.add_argument("--device", required=True, help=f"one of: {', '.join(DEVICES)}")
+    p.set_defaults(func=cmd_implement)
+
+    p = sub.add_parser("energy", parents=[common, impl], help="estimate a core's energy per bit from its switching activity")
+    p.add_argument("core")
+    p.add_argument("--device", default="ecp5-25k", help="an ECP5 device (default: %(default)s)")
+    p.set_defaults(func=cmd_energy)
+
+    p = sub.add_parser("bench", parents=[common, impl], help="verify, measure, implement and tabulate cores")
+    p.add_argument("cores", nargs="*", help="cores to run (default: all)")
+    p.add_argument("--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s)")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("progress", parents=[common], help="how far the unfinished synthesis and place-and-route runs in the build directory have got")
+    p.set_defaults(func=cmd_progress)
+
+    p = sub.add_parser("results", parents=[common], help="print or export the stored results")
+    p.add_argument("--csv", action="store_true", help="print CSV")
+    p.add_argument("--markdown", action="store_true", help="print a Markdown table (as in README.md)")
+    p.add_argument("--core", help="only this core")
+    p.add_argument("--device", help="only this device")
+    p.add_argument("--algorithm", help="only cores of this algorithm, e.g. sha-256, keccak-256 (see 'hashbed cores')")
+    p.add_argument("--architecture", help="only cores of this architecture, e.g. basic-iterative")
+    p.add_argument("--version", dest="core_version", metavar="VERSION", help="only cores of this algorithm version, e.g. round2, round3, fips")
+    p.add_argument("--rank-by", choices=list(RANK_KEYS), default="tpa",
+                   help="rank within each device and seed by: " + "; ".join(f"{k}: {v}" for k, v in RANK_HELP.items())
+                   + " (default: %(default)s)")  # fmt: skip
+    p.add_argument("--all", action="store_true",
+                   help="every stored row, also of older versions of a core, not only the latest of its present sources per device and seed")
+    p.add_argument("--blocks", type=positive_int, help="add the throughput for messages of this many blocks")
+    p.add_argument("--import", dest="import_db", type=Path, action="append", metavar="DB",
+                   help="first copy the finished jobs of another store, a hashbed.db or a .jsonl export "
+                   "(repeatable; jobs already here are kept)")
+    p.add_argument("--export", type=Path, metavar="FILE.jsonl",
+                   help="write the store's finished jobs to FILE.jsonl, one JSON job per line in key order, "
+                   "instead of printing rows (after any --import)")
+    p.set_defaults(func=cmd_results)
+
+    testbed_commands.add_parser(sub, common)
+    timing_commands.add_parser(sub, common)
+    pipelined_commands.add_parsers(sub, common)
+
+    p = sub.add_parser("report", parents=[common], help="print the studies' tables, or write the report folder (--out)")
+    p.add_argument("study", nargs="?", help=f"one of: {', '.join(STUDIES)}, all (default: zynq when printing, all with --out)")
+    p.add_argument("--out", type=Path, metavar="DIR",
+                   help="write the report folder: README.md (tables), one PNG per figure and a self-contained index.html")  # fmt: skip
+    p.add_argument("--page", type=Path, metavar="FILE", help="with --out: also write the Markdown to FILE, figures linked into DIR")
+    p.set_defaults(func=cmd_report)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command: Callable[[argparse.Namespace], int] = args.func
+    try:
+        return command(args)
+    except HashbedError as exc:
+        err.print(f"hashbed: error: {exc}")
+        return 1
+    except KeyboardInterrupt:
+        err.print(f"hashbed: interrupted; finished jobs are kept in {args.db}")
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

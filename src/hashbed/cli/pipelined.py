@@ -1,0 +1,158 @@
+"""``hashbed pipeline list|check``, ``hashbed sweep pipeline`` and the pipeline part of
+``hashbed report``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from hashbed.catalogue.algorithms import Message
+from hashbed.catalogue.algorithms.kat import read_kat
+from hashbed.cli.types import positive_int, positive_ints, probability, seed
+from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.catalogue.devices import DEVICES, get_device
+from hashbed.flow.impl.implement import DEFAULT_SEED, DEFAULT_TIMEOUT_S
+from hashbed.flow.impl.progress import duration
+from hashbed.catalogue.pipelines import design_names, load_pipeline
+from hashbed.studies.pipelined.run import check_point
+from hashbed.studies.pipelined.sweep import SweepPoint, check_messages, running_points, sweep
+from hashbed.studies.pipelined.tables import (
+    RATIO_TITLE, SHELL_NOTE, SPREAD_TITLE, claims, depth_cells, depth_tables, depth_title, missing_points, opt_vs_base,
+    point_rows, ratio_cells, seed_spread, spread_cells,
+)  # fmt: skip
+from hashbed.report.sections import Missing
+from hashbed.results import JobRecord, ResultStore
+from hashbed.flow.sim.run import Stalls
+from hashbed.flow.sim.verify import kat_files_in
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    designs = [load_pipeline(name) for name in design_names()]
+    if args.names:
+        out.print("\n".join(d.name for d in designs))
+        return 0
+    if args.json:
+        emit_json([{"name": d.name, "algorithm": d.algorithm_name, "architecture": d.architecture,
+                    "iterations": d.iterations, "depths": list(d.depths), "top": d.top} for d in designs])  # fmt: skip
+        return 0
+    table = Table(title="pipeline designs (rtl/pipelines)")
+    for column in ("design", "algorithm", "architecture", "cycles per block at 1 stage", "depths"):
+        table.add_column(column)
+    for d in designs:
+        table.add_row(d.name, d.algorithm_name, d.architecture, str(d.iterations), ", ".join(map(str, d.depths)))
+    out.print(table)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    design = load_pipeline(args.design)
+    results = []
+    for stages in [args.stages] if args.stages else list(design.depths):
+        if args.kat_dir:
+            files = kat_files_in(design.algorithm, args.kat_dir)
+            messages = [vector.message for path in files for vector in read_kat(path)]
+            source = ", ".join(path.name for path in files)
+        else:
+            rng = random.Random(args.seed)
+            messages = check_messages(design, stages) + [Message.from_bytes(rng.randbytes(rng.randrange(2000))) for _ in range(20)]
+            source = "generated messages"
+        result = check_point(design, stages, messages, Stalls(args.src_stall, args.dst_stall, args.seed))
+        results.append({**result.as_dict(), "source": source})
+        if not args.json:
+            out.print(f"{result.point}: {result.messages}/{result.messages} digests match ({source}); "
+                      f"intervals {result.intervals} (design: {design.interval(stages)}), occupancy {result.occupancy}, "
+                      f"latency {result.latency} cycles; stalls in {args.src_stall} out {args.dst_stall}")  # fmt: skip
+    if args.json:
+        emit_json(results)
+    return 0
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    names = args.designs or design_names()
+    devices = args.device or ["ecp5-85k"]
+    for device in devices:
+        get_device(device)
+    seeds = sorted(set(args.seed or [DEFAULT_SEED]))
+    points = []
+    for name in names:
+        design = load_pipeline(name)
+        depths = [d for d in design.depths if args.depths is None or d in args.depths]
+        points += [SweepPoint(name, d, device, seed, args.timeout) for seed in seeds for device in devices for d in depths]
+    points.sort(key=lambda p: p.stages)  # area grows with depth: the small points finish first
+    err.print(f"sweep: {len(points)} points in {args.jobs} worker processes; finished points are kept in {args.db}")
+
+    def on_done(point: SweepPoint, record: JobRecord | None, error: str | None) -> None:
+        what = f"{point.design}-s{point.stages} on {point.device}" + (f", seed {point.seed}" if len(seeds) > 1 else "")
+        if error:
+            err.print(f"sweep: {what}: {error}")
+        elif record is not None:
+            row = record.outputs
+            fit = f"{row['luts']} LUTs, {row['fmax_mhz']} MHz" if row["fits"] else row["error"]
+            err.print(f"sweep: {what}: {fit}{' (stored)' if record.reused else ''}")
+
+    def on_wait(pending: list[SweepPoint]) -> None:
+        for run in running_points(pending, args.build_dir):
+            err.print(f"sweep: {run.run_dir.name}: {run.phase}, started {duration(run.elapsed_s)} ago")
+
+    records = sweep(points, args.db, args.build_dir, args.jobs, args.force, on_done, on_wait)
+    failed = len(points) - sum(r.ok for r in records)
+    if args.json:
+        emit_json([r.outputs for r in records if r.ok])
+    return 1 if failed else 0
+
+
+def pipeline_report(store: ResultStore) -> dict[str, Any]:
+    rows = point_rows(store)
+    return {"tables": depth_tables(rows), "opt_vs_base": opt_vs_base(rows), "seed_spread": seed_spread(rows), "claims": claims(rows)}
+
+
+def print_pipeline_report(store: ResultStore) -> None:
+    report = pipeline_report(store)
+    if not report["tables"]:
+        out.print("pipeline study: no results stored (run 'hashbed sweep pipeline')")
+        return
+    for table in report["tables"]:
+        print_table(depth_title(table), depth_cells(table))
+        if missing := missing_points(table):
+            out.print(str(Missing(*missing)))
+    if report["opt_vs_base"]:
+        print_table(RATIO_TITLE, ratio_cells(report["opt_vs_base"]))
+    if report["seed_spread"]:
+        print_table(SPREAD_TITLE, spread_cells(report["seed_spread"]))
+    for line in report["claims"]:
+        out.print(line)
+    out.print(SHELL_NOTE)
+
+
+def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("pipeline", help="pipelined compression designs (docs/pipelined.md)")
+    inner = p.add_subparsers(dest="pipeline_command", required=True, metavar="COMMAND")
+    q = inner.add_parser("list", parents=[common], help="the pipeline designs")
+    q.add_argument("--names", action="store_true", help="only the names, one per line (for scripts)")
+    q.set_defaults(func=cmd_list)
+    q = inner.add_parser("check", parents=[common], help="hash messages together through one depth in simulation")
+    q.add_argument("design")
+    q.add_argument("--stages", type=positive_int, help="pipeline depth (default: every depth of the design)")
+    q.add_argument("--kat-dir", type=Path, metavar="DIR", help="every KAT file of the design's algorithm in DIR")
+    q.add_argument("--src-stall", type=probability, default=0.3, help="probability of no issue offered in a cycle (default: %(default)s)")
+    q.add_argument("--dst-stall", type=probability, default=0.3, help="probability of digest back-pressure (default: %(default)s)")
+    q.add_argument("--seed", type=seed, default=1, help="seed of messages and stalls (default: %(default)s)")
+    q.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("sweep", help="sweep a study's parameter space into the store")
+    inner = p.add_subparsers(dest="sweep_command", required=True, metavar="STUDY")
+    q = inner.add_parser("pipeline", parents=[common], help="every depth of every pipeline design: check, implement, metrics")
+    q.add_argument("designs", nargs="*", help="designs (default: all)")
+    q.add_argument("--device", action="append", help=f"device (repeatable; default ecp5-85k): {', '.join(DEVICES)}")
+    q.add_argument("--depths", type=positive_ints, help="only these depths, e.g. 1,4,8")
+    q.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1, help="worker processes (default: %(default)s, the CPUs)")
+    q.add_argument("--seed", type=seed, action="append",
+                   help=f"placer seed (repeatable, e.g. --seed 1 --seed 2 --seed 3; default {DEFAULT_SEED}): with several, "
+                   "'hashbed report pipeline' adds each point's median and range over the seeds")
+    q.add_argument("--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
+    q.set_defaults(func=cmd_sweep)

@@ -1,0 +1,94 @@
+"""``hashbed time``: experimental Fmax by post-route timing simulation, and the
+timing part of ``hashbed report`` (the study's Tables I and III)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from hashbed.cli.types import non_negative_float, non_negative_int, positive_float, seed
+from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.catalogue.cores import load_core
+from hashbed.jobs.runner import Jobs
+from hashbed.results import ResultStore
+from hashbed.studies.zynq.timing import DATA_MODES, TimingSettings, time_core
+from hashbed.studies.zynq.timing_tables import (
+    MODEL_NOTE, TABLE_1_TITLE, TABLE_3_TITLE, board_cells, board_rows, board_statistics, fmax_cells, fmax_rows,
+)  # fmt: skip
+from hashbed.flow.timing.variation import VariationModel
+
+
+def cmd_time(args: argparse.Namespace) -> int:
+    core = load_core(args.core)
+    variation = VariationModel(args.die_sigma, args.spatial_sigma, args.local_sigma, args.correlation_tiles)
+    with ResultStore(args.db) as store:
+        jobs = Jobs(store, args.build_dir, args.force)
+        records = []
+        for board in range(args.boards + 1):
+            label = "nominal delays" if board == 0 else f"virtual board {board}"
+            err.print(f"{core.name} on {args.device}, {args.data} data, {label} ...")
+            settings = TimingSettings(args.device, args.seed, args.data, board, variation)
+            record = time_core(jobs, core, settings)
+            if not record.ok:
+                err.print(f"hashbed: time {core.name} ({record.step}) failed: {record.error}")
+                return 1
+            records.append(record)
+    nominal, boards = records[0].outputs, [r.outputs["exp_fmax_mhz"] for r in records[1:]]
+    result: dict[str, Any] = {
+        "core": core.name, "device": args.device, "seed": args.seed, "data": args.data,
+        **{key: nominal[key] for key in ("sta_fmax_mhz", "exp_fmax_mhz", "ratio", "limit_above_range",
+                                          "throughput_formula_mbps", "throughput_measured_mbps", "seconds")},
+    }  # fmt: skip
+    if boards:
+        result["boards"] = boards
+        stats = board_statistics(boards)
+        result["boards_mean_mhz"], result["boards_std_mhz"] = stats["mean_mhz"], stats["std_mhz"]
+        result["variation"] = variation.as_dict()
+    if args.json:
+        emit_json(result)
+        return 0
+    above = " (limit above the search range)" if nominal["limit_above_range"] else ""
+    out.print(f"{core.name} on {args.device} (seed {args.seed}, {args.data} data): static timing {nominal['sta_fmax_mhz']:.2f} MHz, "
+              f"experimental {nominal['exp_fmax_mhz']:.1f} MHz{above}, ratio {nominal['ratio']:.3f}")  # fmt: skip
+    out.print(f"throughput at the experimental Fmax: {nominal['throughput_formula_mbps']:.1f} Mbit/s from the formula, "
+              f"{nominal['throughput_measured_mbps']:.1f} Mbit/s measured ({nominal['measured_blocks']} blocks)")  # fmt: skip
+    if boards:
+        std = result["boards_std_mhz"]
+        out.print(f"{len(boards)} virtual boards: {', '.join(f'{f:.1f}' for f in boards)} MHz; mean {result['boards_mean_mhz']:.2f}"
+                  + (f", standard deviation {std:.2f} MHz" if std is not None else "") + f" ({MODEL_NOTE})")  # fmt: skip
+    reused = sum(r.reused for r in records)
+    out.print(f"simulation time: {sum(r.outputs['seconds'] for r in records if not r.reused):.0f} s"
+              + (f" ({reused} stored result(s) reused; --force runs them again)" if reused else ""))  # fmt: skip
+    return 0
+
+
+def print_timing_tables(store: ResultStore) -> None:
+    """Tables I and III of the Zynq study from the stored timing jobs."""
+    rows = fmax_rows(store)
+    if rows:
+        print_table(TABLE_1_TITLE, fmax_cells(rows))
+    else:
+        out.print("Table I: no timing results stored (run 'hashbed time CORE --device ice40-hx8k')")
+    boards = board_rows(store)
+    if boards:
+        print_table(TABLE_3_TITLE, board_cells(boards))
+    else:
+        out.print("Table III: no virtual-board results stored (run 'hashbed time CORE --device ice40-hx8k --boards 5')")
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("time", parents=[common],
+                       help="experimental Fmax: 0.1 MHz clock search on the post-route timing simulation")  # fmt: skip
+    p.add_argument("core")
+    p.add_argument("--device", required=True, help="device to implement on (timing models: iCE40)")
+    p.add_argument("--seed", type=seed, default=1, help="placement seed (default: %(default)s)")
+    p.add_argument("--data", choices=DATA_MODES, default="worst",
+                   help="worst: sizes x byte patterns and random bytes, the lowest passing clock; random: random bytes (default: %(default)s)")  # fmt: skip
+    p.add_argument("--boards", type=non_negative_int, default=0, help="virtual boards of the variation model to search as well (Table III)")
+    defaults = VariationModel()
+    p.add_argument("--die-sigma", type=non_negative_float, default=defaults.die_sigma, help="variation model: whole-die delay sigma (default: %(default)s)")
+    p.add_argument("--spatial-sigma", type=non_negative_float, default=defaults.spatial_sigma, help="variation model: within-die field sigma (default: %(default)s)")
+    p.add_argument("--local-sigma", type=non_negative_float, default=defaults.local_sigma, help="variation model: per-cell sigma (default: %(default)s)")
+    p.add_argument("--correlation-tiles", type=positive_float, default=defaults.correlation_tiles,
+                   help="variation model: correlation length of the field in tiles (default: %(default)s)")  # fmt: skip
+    p.set_defaults(func=cmd_time)

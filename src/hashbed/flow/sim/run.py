@@ -1,0 +1,102 @@
+"""Run a stream of messages through a core in the compiled harness."""
+
+from __future__ import annotations
+
+import json
+import struct
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from hashbed.flow import processes
+from hashbed.errors import CoreFailure
+
+
+@dataclass(frozen=True)
+class Stalls:
+    """Probability that the source (input) or destination (output) is not ready in a cycle."""
+
+    src: float = 0.0
+    dst: float = 0.0
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class MessageRun:
+    outputs: list[int]
+    first_read: int
+    last_read: int
+    first_write: int
+    last_write: int
+
+    @property
+    def cycles(self) -> int:
+        """Cycles from the first header word read to the last digest word written."""
+        return self.last_write - self.first_read + 1
+
+    @property
+    def output_cycles(self) -> int:
+        return self.last_write - self.first_write + 1
+
+
+@dataclass(frozen=True)
+class StreamRun:
+    messages: list[MessageRun]
+    cycles: int
+    seconds: float
+
+    @property
+    def cycles_per_second(self) -> float:
+        return self.cycles / self.seconds if self.seconds > 0 else float("inf")
+
+
+#: Cycles without a single transfer after which a core is declared stuck.
+DEFAULT_IDLE_LIMIT = 100_000
+#: The highest idle limit the harnesses take (harness.cpp): far beyond any core's quiet computing.
+MAX_IDLE_LIMIT = 100_000_000
+
+
+def failure_detail(proc: subprocess.CompletedProcess[str]) -> str:
+    """Why a harness run failed: its ERROR line, or the reason a parameter check printed."""
+    errors = [line for line in proc.stderr.splitlines() if line.startswith("ERROR:")]
+    detail = errors[0][len("ERROR: ") :] if errors else f"simulator exited with status {proc.returncode}"
+    printed = [line.strip() for line in (proc.stdout + proc.stderr).splitlines()
+               if line.strip() and not line.startswith(("ERROR:", "- "))]  # fmt: skip
+    if "$finish" in detail and printed:  # a parameter check prints its reason, then calls $finish
+        detail = f"parameter check failed: {printed[0]}"  # the first check that failed
+    return detail
+
+
+def run_stream(
+    simulator: Path,
+    messages: list[tuple[list[int], int]],
+    stalls: Stalls = Stalls(),
+    isolate: bool = False,
+    idle_limit: int = DEFAULT_IDLE_LIMIT,
+    core_name: str = "core",
+) -> StreamRun:
+    """Feed ``messages`` (input words, digest word count) through the core."""
+    with tempfile.TemporaryDirectory(prefix="hashbed-sim-") as work:
+        stream = Path(work) / "stream.bin"
+        result = Path(work) / "result.bin"
+        with stream.open("wb") as f:
+            f.write(b"HBIN" + struct.pack("<I", len(messages)))
+            for words, out_words in messages:
+                f.write(struct.pack(f"<II{len(words)}Q", len(words), out_words, *words))
+        args = [str(simulator), str(stream), str(result), str(stalls.seed), repr(stalls.src), repr(stalls.dst),
+                "1" if isolate else "0", str(idle_limit)]  # fmt: skip
+        proc = processes.run(args)
+        if proc.returncode != 0:
+            raise CoreFailure(f"core {core_name}: {failure_detail(proc)}")
+        summary = json.loads(proc.stdout.strip().splitlines()[-1])
+        raw = result.read_bytes()
+    runs = []
+    offset = 0
+    for _, out_words in messages:
+        stamps = struct.unpack_from("<4Q", raw, offset)
+        offset += 32
+        outputs = list(struct.unpack_from(f"<{out_words}Q", raw, offset))
+        offset += 8 * out_words
+        runs.append(MessageRun(outputs, *stamps))
+    return StreamRun(runs, summary["cycles"], summary["seconds"])

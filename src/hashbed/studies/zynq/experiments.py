@@ -1,0 +1,144 @@
+"""The Zynq study's experiments on the simulated board, as store-backed jobs.
+
+One job hashes one message of a given size on the board (the controller's full
+procedure) and stores the timer count, the cycle-formula time, the software time
+and whether the digest was right. The overhead table (measured over formula time)
+and the speed-up table (software over hardware time) are two views of these jobs.
+Each size is its own job, so an interrupted run keeps the sizes it finished.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hashbed.catalogue.algorithms import Message
+from hashbed.catalogue.cores import Core
+from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED
+from hashbed.jobs.runner import Jobs
+from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.zynq.testbed.controller import Controller
+from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
+from hashbed.flow.tools import verilator_version
+
+#: The study's message sizes, in kB (1 kB = 1000 bytes).
+DEFAULT_SIZES_KB = (10, 100, 500, 1000, 5000)
+#: The message sizes the experiments take, kB: from one byte to 100 MB.
+SIZE_KB_RANGE = (0.001, 100_000.0)
+KB = 1000
+BOARD = "sim-board"
+STEP = "testbed"
+#: Core clock when no implementation result gives one.
+FALLBACK_CORE_MHZ = 100.0
+
+
+@dataclass(frozen=True)
+class TestbedSettings:
+    sys_mhz: float = 100.0
+    core_mhz: float = FALLBACK_CORE_MHZ
+    dma: DmaModel = DmaModel()
+    start_delay: int = 0
+    #: Seed of the random message contents.
+    message_seed: int = 1
+
+
+def stored_fmax(store: ResultStore, core: Core) -> float | None:
+    """The static-timing Fmax of ``core`` on the target device and seed, if implemented."""
+    for record in reversed(store.jobs("implement", core.name, TARGET_DEVICE)):
+        if record.ok and record.seed == TARGET_SEED and record.inputs.get("core_fingerprint") == core.fingerprint():
+            return float(record.outputs["fmax_mhz"])
+    return None
+
+
+def message_of_size(size_bytes: int, seed: int) -> Message:
+    data = random.Random(f"{seed}:{size_bytes}").randbytes(size_bytes)
+    return Message(data, 8 * size_bytes)
+
+
+def run_transfers(
+    jobs: Jobs,
+    core: Core,
+    sizes_kb: Sequence[float],
+    settings: TestbedSettings,
+    on_size: Callable[[float], None] = lambda size: None,
+) -> list[JobRecord]:
+    """One stored job per message size; the board is started only if a job must run.
+
+    ``on_size`` is called before a size is simulated (not for stored results).
+    """
+    board: SimulatedBoard | None = None
+    controller: Controller | None = None
+    fingerprint = board_design(core).fingerprint()
+    records = []
+    try:
+        for size_kb in sizes_kb:
+            size_bytes = round(size_kb * KB)
+            inputs = {
+                "core": core.name,
+                "core_fingerprint": core.fingerprint(),
+                "cycles": core.cycles.counts(),
+                "device": BOARD,
+                "board": fingerprint,
+                "tools": {"verilator": verilator_version()},
+                "size_bytes": size_bytes,
+                "sys_mhz": settings.sys_mhz,
+                "core_mhz": settings.core_mhz,
+                "dma": dataclasses.asdict(settings.dma),
+                "start_delay": settings.start_delay,
+                "message_seed": settings.message_seed,
+            }
+
+            def work() -> tuple[dict[str, Any], str | None]:
+                nonlocal board, controller
+                on_size(size_kb)
+                if board is None or controller is None:
+                    board = SimulatedBoard(core, settings.sys_mhz, settings.dma)
+                    controller = Controller(board, core)
+                    controller.configure_output(settings.start_delay)
+                    controller.set_core_clock(settings.core_mhz)
+                transfer = controller.hash(message_of_size(size_bytes, settings.message_seed))
+                outputs = {"size_kb": size_bytes / KB, **transfer.as_dict(), **board.last_transfer}
+                error = None if transfer.correct else f"wrong digest for {size_bytes} bytes: {transfer.digest}, expected {transfer.expected}"
+                return outputs, error
+
+            record = jobs.run_job(STEP, inputs, work)
+            records.append(record)
+            if not record.ok and board is not None:  # start afresh after a failure
+                board.close()
+                board = controller = None
+    finally:
+        if board is not None:
+            board.close()
+    return records
+
+
+def overhead_row(record: JobRecord) -> dict[str, Any]:
+    o = record.outputs
+    dma_s = o["sent"] / (o["sys_mhz"] * 1e6)  # the beats of the word stream, one per system cycle
+    return {
+        "size_kb": o["size_kb"],
+        "blocks": o["blocks"],
+        "core_mhz": round(o["core_mhz"], 3),
+        "sys_mhz": o["sys_mhz"],
+        "formula_us": round(o["formula_s"] * 1e6, 3),
+        "dma_us": round(dma_s * 1e6, 3),
+        "measured_us": round(o["hardware_s"] * 1e6, 3),
+        "ratio": round(o["overhead_ratio"], 4),
+        "correct": o["correct"],
+    }
+
+
+def speedup_row(record: JobRecord) -> dict[str, Any]:
+    o = record.outputs
+    return {
+        "size_kb": o["size_kb"],
+        "core_mhz": round(o["core_mhz"], 3),
+        "hardware_us": round(o["hardware_s"] * 1e6, 3),
+        "software": o["software"],
+        "software_us": round(o["software_s"] * 1e6, 3) if o["software_s"] is not None else None,
+        "speedup": round(o["speedup"], 4) if o["speedup"] is not None else None,
+        "correct": o["correct"],
+    }

@@ -1,0 +1,70 @@
+"""What the host controller needs from a board, simulated or real.
+
+A board has three register blocks behind AXI4-Lite (the output FIFO, the timer and
+the Clocking Wizard), a DMA engine that sends one buffer to the input FIFO while it
+receives one buffer from the output FIFO, and a reset for the programmable logic.
+The simulated board (``hashbed.studies.zynq.testbed.simulated``) implements this today; a real
+Zynq board implements the same methods with PYNQ (``pynq.MMIO`` for the register
+blocks, ``pynq.lib.dma.DMA`` for the transfer) and is driven by the same controller.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from enum import Enum
+from types import TracebackType
+
+
+class Block(Enum):
+    """Register blocks, each with its own AXI4-Lite base address on the board."""
+
+    OUTPUT_FIFO = "output_fifo"  # registers of rtl/testbed/output_fifo.v
+    TIMER = "timer"              # Xilinx AXI Timer (rtl/testbed/cycle_timer.v in simulation)
+    CLOCK_WIZARD = "clock_wizard"  # Xilinx Clocking Wizard (hashbed.studies.zynq.testbed.clock_wizard)
+
+
+# Output FIFO registers (rtl/testbed/output_fifo.v)
+TRANSFER_LENGTH = 0x00
+START_DELAY = 0x04
+FIFO_CONFIG = 0x08
+# Timer registers (Xilinx AXI Timer, timer 0)
+TCSR0 = 0x00
+TLR0 = 0x04
+TCR0 = 0x08
+TCSR_LOAD = 1 << 5
+TCSR_ENABLE = 1 << 7
+
+
+class Board(ABC):
+    """A testbed board as the host controller sees it."""
+
+    #: System clock (AXI, DMA, timer) in MHz.
+    sys_mhz: float
+    #: Clocking Wizard input clock in MHz.
+    clock_input_mhz: float
+
+    @abstractmethod
+    def write(self, block: Block, offset: int, value: int) -> None:
+        """Write a 32-bit register; raises HashbedError if the block refuses it."""
+
+    @abstractmethod
+    def read(self, block: Block, offset: int) -> int:
+        """Read a 32-bit register."""
+
+    @abstractmethod
+    def transfer(self, data: bytes, receive_bytes: int) -> bytes:
+        """Send ``data`` to the input FIFO by DMA while receiving from the output FIFO
+        until TLAST (into a buffer of ``receive_bytes``); returns the bytes received."""
+
+    @abstractmethod
+    def reset(self) -> None:
+        """Reset the programmable logic (FIFOs, core, timer); registers return to their reset values."""
+
+    def close(self) -> None:
+        """Release the board."""
+
+    def __enter__(self) -> Board:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()

@@ -1,0 +1,208 @@
+"""The host controller: the Zynq study's procedure on any board.
+
+For each message: configure the output FIFO, set the core clock, lay the message
+out in memory, run and time the software digest, start the timer, send the message
+by DMA and receive the digest, stop the timer, compare. The binary search over the
+core clock finds the highest frequency (to 0.1 MHz) at which every digest is right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from hashbed.catalogue.algorithms import Message
+from hashbed.catalogue.cores import Core
+from hashbed.errors import CoreFailure, HashbedError
+from hashbed.catalogue.interface import digest_from_words, digest_word_count, from_memory, message_words, to_memory
+from hashbed.studies.zynq.testbed import clock_wizard
+from hashbed.studies.zynq.testbed.board import (
+    FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TCSR_LOAD, TLR0, TRANSFER_LENGTH, Block, Board,
+)  # fmt: skip
+from hashbed.studies.zynq.testbed.software import native, time_software
+
+LOCK_POLLS = 1000
+#: Frequency resolution of the search, in MHz.
+STEP_MHZ = 0.1
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One message hashed on the board."""
+
+    message_bytes: int
+    blocks: int
+    core_mhz: float
+    sys_mhz: float
+    #: Timer count: system clock cycles from starting the timer to stopping it.
+    timer_cycles: int
+    #: The core's cycle formula for this message, in core clock cycles.
+    formula_cycles: int
+    #: Software: the digest's implementation and its best time (None without a native one).
+    software: str | None
+    software_s: float | None
+    correct: bool
+    digest: str
+    expected: str
+
+    @property
+    def hardware_s(self) -> float:
+        return self.timer_cycles / (self.sys_mhz * 1e6)
+
+    @property
+    def formula_s(self) -> float:
+        return self.formula_cycles / (self.core_mhz * 1e6)
+
+    @property
+    def overhead_ratio(self) -> float:
+        """Measured hardware time over the time the cycle formula gives."""
+        return self.hardware_s / self.formula_s
+
+    @property
+    def speedup(self) -> float | None:
+        return self.software_s / self.hardware_s if self.software_s is not None else None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            **asdict(self),
+            "hardware_s": self.hardware_s,
+            "formula_s": self.formula_s,
+            "overhead_ratio": self.overhead_ratio,
+            "speedup": self.speedup,
+        }
+
+
+class Controller:
+    """Drives one core on one board."""
+
+    def __init__(self, board: Board, core: Core) -> None:
+        self.board = board
+        self.core = core
+        self.algorithm = core.algorithm
+        self.formula = core.cycles
+        self.digest_words = digest_word_count(self.algorithm.digest_bits, core.bus_width)
+        self.core_mhz = clock_wizard.DEFAULT_SETTINGS.mhz(board.clock_input_mhz)
+        self.messages_per_transfer = 1
+
+    def configure_output(self, start_delay: int = 0, messages_per_transfer: int = 1) -> None:
+        """Check the FIFOs' bus width and set the transfer length and start delay."""
+        width = self.board.read(Block.OUTPUT_FIFO, FIFO_CONFIG) & 0xFF
+        if width != self.core.bus_width:
+            raise HashbedError(f"the board's FIFOs are {width} bits wide, core {self.core.name} needs {self.core.bus_width}")
+        self.board.write(Block.OUTPUT_FIFO, TRANSFER_LENGTH, self.digest_words * messages_per_transfer)
+        self.messages_per_transfer = messages_per_transfer
+        self.board.write(Block.OUTPUT_FIFO, START_DELAY, start_delay)
+
+    def set_core_clock(self, mhz: float) -> float:
+        """Program the Clocking Wizard for the closest frequency to ``mhz``; returns it."""
+        settings = clock_wizard.settings_for(mhz, self.board.clock_input_mhz)
+        for offset, value in settings.registers().items():
+            self.board.write(Block.CLOCK_WIZARD, offset, value)
+        self.board.write(Block.CLOCK_WIZARD, clock_wizard.CONFIG_23, clock_wizard.LOAD)
+        for _ in range(LOCK_POLLS):
+            if self.board.read(Block.CLOCK_WIZARD, clock_wizard.STATUS) & 1:
+                self.core_mhz = settings.mhz(self.board.clock_input_mhz)
+                return self.core_mhz
+        raise HashbedError(f"the clock wizard did not lock at {mhz:g} MHz")
+
+    def stream(self, messages: Sequence[Message]) -> bytes:
+        """The messages as the DMA reads them: core words, little-endian, in order."""
+        width = self.core.bus_width
+        return to_memory([word for message in messages for word in message_words(self.algorithm, message, width)], width)
+
+    def digests(self, received: bytes, count: int) -> list[bytes]:
+        width = self.core.bus_width
+        size = width // 8
+        if len(received) != count * self.digest_words * size:
+            raise HashbedError(
+                f"core {self.core.name} returned {len(received)} bytes, expected {count * self.digest_words * size}"
+            )
+        words = from_memory(received, width)
+        step = self.digest_words
+        return [digest_from_words(words[i * step : (i + 1) * step], self.algorithm.digest_bits, width) for i in range(count)]
+
+    def hash(self, message: Message) -> Transfer:
+        """Hash one message on the board with the study's procedure."""
+        data = self.stream([message])
+        software = native(self.algorithm) if message.bits % 8 == 0 else None
+        if software is not None:
+            expected, software_s = time_software(software[1], message.data)
+        else:
+            expected, software_s = self.algorithm.digest(message), None
+        board = self.board
+        board.write(Block.TIMER, TLR0, 0)
+        board.write(Block.TIMER, TCSR0, TCSR_LOAD)
+        board.write(Block.TIMER, TCSR0, TCSR_ENABLE)
+        received = board.transfer(data, self.digest_words * self.core.bus_width // 8)
+        board.write(Block.TIMER, TCSR0, 0)
+        timer_cycles = board.read(Block.TIMER, TCR0)
+        (digest,) = self.digests(received, 1)
+        blocks = self.algorithm.padded_bits(message.bits) // self.algorithm.block_bits
+        return Transfer(
+            message_bytes=len(message.data),
+            blocks=blocks,
+            core_mhz=self.core_mhz,
+            sys_mhz=board.sys_mhz,
+            timer_cycles=timer_cycles,
+            formula_cycles=self.formula.cycles(blocks),
+            software=software[0] if software else None,
+            software_s=software_s,
+            correct=digest == expected,
+            digest=digest.hex(),
+            expected=expected.hex(),
+        )
+
+    def all_correct_at(self, mhz: float, messages: Sequence[Message]) -> bool:
+        """Set the core clock and send all ``messages`` in one transfer: True if every digest
+        is right. A core that stops answering at this clock fails (the board is reset)."""
+        self.set_core_clock(mhz)
+        count = len(messages)
+        self.board.write(Block.OUTPUT_FIFO, TRANSFER_LENGTH, self.digest_words * count)
+        try:
+            received = self.board.transfer(self.stream(messages), count * self.digest_words * self.core.bus_width // 8)
+        except CoreFailure:
+            self.board.reset()
+            return False
+        finally:
+            self.board.write(Block.OUTPUT_FIFO, TRANSFER_LENGTH, self.digest_words * self.messages_per_transfer)
+        return self.digests(received, count) == [self.algorithm.digest(message) for message in messages]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    #: Highest frequency on the 0.1 MHz grid at which every digest was right.
+    max_mhz: float
+    #: True when even the upper bound passed (the limit lies above it).
+    limit_above_range: bool
+    #: (frequency, passed) in the order tried.
+    trials: list[tuple[float, bool]]
+
+
+def search_max_frequency(passes: Callable[[float], bool], low_mhz: float, high_mhz: float) -> SearchResult:
+    """Binary search for the highest passing frequency in [low, high] to 0.1 MHz.
+
+    Assumes that a design that works at some frequency works at every lower one,
+    as the study does. ``low_mhz`` must pass.
+    """
+    low, high = round(low_mhz / STEP_MHZ), round(high_mhz / STEP_MHZ)
+    if not 0 < low <= high:
+        raise HashbedError(f"search range must satisfy 0 < low <= high, got {low_mhz:g}..{high_mhz:g} MHz")
+    trials: list[tuple[float, bool]] = []
+
+    def trial(step: int) -> bool:
+        passed = passes(round(step * STEP_MHZ, 1))
+        trials.append((round(step * STEP_MHZ, 1), passed))
+        return passed
+
+    if not trial(low):
+        raise HashbedError(f"digests are wrong already at {low_mhz:g} MHz, the bottom of the search range; lower it")
+    if trial(high):
+        return SearchResult(round(high * STEP_MHZ, 1), True, trials)
+    while high - low > 1:  # invariant: low passes, high fails
+        middle = (low + high) // 2
+        if trial(middle):
+            low = middle
+        else:
+            high = middle
+    return SearchResult(round(low * STEP_MHZ, 1), False, trials)

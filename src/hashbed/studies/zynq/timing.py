@@ -1,0 +1,176 @@
+"""The experimental maximum frequency of a core: the Zynq study's clock search, on the
+post-route timing simulation instead of a board (``hashbed time``).
+
+Per core and device: implement (or reuse the stored implementation), write the routed
+netlist with its delays (scaled per cell for a virtual board), and let the host
+controller binary-search the core clock to 0.1 MHz through the Clocking Wizard model,
+sending a set of messages of several sizes at each step and comparing every digest
+with the model. One job per (core, implementation, data mode, board) in the store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hashbed.catalogue.algorithms import HashAlgorithm, Message
+from hashbed.catalogue.cores import Core
+from hashbed.errors import HashbedError
+from hashbed.catalogue.devices import get_device
+from hashbed.flow.impl.implement import ImplSettings
+from hashbed.catalogue.throughput import throughput_mbps
+from hashbed.jobs.runner import Jobs
+from hashbed.results import JobRecord
+from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
+from hashbed.studies.zynq.timed_board import PostRouteBoard
+from hashbed.flow.timing.netlist import Scale
+from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, icarus_version
+from hashbed.flow.timing.simulate import cell_models, write_timed_netlist
+from hashbed.flow.timing.variation import VariationModel, placement
+
+DATA_MODES = ("worst", "random")
+#: Search range, as multiples of the static-timing Fmax.
+LOW_FACTOR, HIGH_FACTOR = 0.5, 2.5
+#: Inputs change this long after the latest clock arrival at a flip-flop (the cells' hold times are 0).
+HOLD_MARGIN_PS = 10
+#: Blocks of the message whose time gives the measured throughput.
+MEASURED_BLOCKS = 8
+#: Byte patterns of the worst-case data mode (with random bytes as the fourth).
+PATTERNS = {"zeros": 0x00, "ones": 0xFF, "alternating": 0x55}
+
+
+@dataclass(frozen=True)
+class TimingSettings:
+    device: str
+    seed: int = 1
+    data: str = "worst"
+    #: 0: the design's own delays; 1, 2, ...: a virtual board of the variation model.
+    board: int = 0
+    variation: VariationModel = field(default_factory=VariationModel)
+
+    def __post_init__(self) -> None:
+        if self.data not in DATA_MODES:
+            raise HashbedError(f"data mode must be one of {', '.join(DATA_MODES)}, got {self.data!r}")
+        if self.board < 0:
+            raise HashbedError(f"board must be 0 (nominal delays) or a virtual board 1, 2, ..., got {self.board}")
+
+
+def message_sizes(algorithm: HashAlgorithm) -> list[int]:
+    """Message sizes in bytes around the padding boundaries: empty, half a block, a block
+    less one byte, a block, two and a half blocks."""
+    block = algorithm.block_bits // 8
+    return [0, block // 2, block - 1, block, 2 * block + block // 2]
+
+
+def measured_message(algorithm: HashAlgorithm, seed: int) -> Message:
+    """The longest message that pads to ``MEASURED_BLOCKS`` blocks: its hashing time gives
+    the measured throughput (message bits over time, the core's start and end included)."""
+    size = MEASURED_BLOCKS * algorithm.block_bits // 8
+    while algorithm.padded_bits(8 * size) > MEASURED_BLOCKS * algorithm.block_bits:
+        size -= 1
+    return Message.from_bytes(random.Random(f"hashbed-measure-{seed}").randbytes(size))
+
+
+def check_messages(algorithm: HashAlgorithm, data: str, seed: int) -> list[Message]:
+    """The messages sent at every step of the search.
+
+    ``random``: random bytes of every size. ``worst``: every size in every pattern of
+    ``PATTERNS`` and in random bytes; the search then finds the lowest frequency over
+    all of them, the study's worst case over message sizes. Both end with the measured
+    message, so that the throughput is measured at a clock where that message is right
+    too (a long message of random data can fail a clock that the short ones pass).
+    """
+    rng = random.Random(f"hashbed-time-{seed}")
+    messages = []
+    for size in message_sizes(algorithm):
+        messages.append(Message.from_bytes(rng.randbytes(size)))
+        if data == "worst":
+            messages += [Message.from_bytes(bytes([byte]) * size) for byte in PATTERNS.values() if size]
+    return messages + [measured_message(algorithm, seed)]
+
+
+#: The modules whose code decides a timing result (besides the core, its implementation, the
+#: testbench and the cell models).
+_TIMING_MODULES = ("hashbed.studies.zynq.timing", "hashbed.studies.zynq.timed_board", "hashbed.flow.timing.netlist",
+                   "hashbed.flow.timing.sdf", "hashbed.flow.timing.simulate", "hashbed.flow.timing.variation")  # fmt: skip
+
+
+def _timing_sources_fingerprint(family: str) -> str:
+    digest = hashlib.sha256()
+    modules = [Path(str(importlib.import_module(name).__file__)) for name in _TIMING_MODULES]
+    for path in (CORE_TESTBENCH, cell_models(family), *modules):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def time_core(jobs: Jobs, core: Core, settings: TimingSettings) -> JobRecord:
+    """The stored timing job of ``core`` on ``settings`` (run now if needed); a failed
+    implementation is returned as it is."""
+    device = get_device(settings.device)
+    models = cell_models(device.family)  # before implementing: a family without models fails at once
+    impl_settings = ImplSettings(device, seed=settings.seed)
+    implemented = jobs.implement(core, impl_settings)
+    if not implemented.ok:
+        return implemented
+    run_dir = Path(implemented.outputs["run_dir"])
+    inputs: dict[str, Any] = {
+        "core": core.name,
+        "core_fingerprint": core.fingerprint(),
+        "cycles": core.cycles.counts(),
+        "device": device.name,
+        "seed": settings.seed,
+        "implement_job": implemented.key,
+        "data": settings.data,
+        "board": settings.board,
+        "variation": settings.variation.as_dict() if settings.board else None,
+        "sizes": message_sizes(core.algorithm),
+        "timing_sources": _timing_sources_fingerprint(device.family),
+        "tools": {"icarus": icarus_version(), **implemented.outputs["tools"]},
+    }
+
+    def work() -> tuple[dict[str, Any], str | None]:
+        if not (run_dir / "routed.sdf").is_file():  # a stored implementation whose files are gone
+            Jobs(jobs.store, jobs.build_dir, force=True).implement(core, impl_settings)
+        started = time.monotonic()
+        scale: Scale | None = None
+        if settings.board:
+            scale = settings.variation.board(settings.board, placement(run_dir / "routed.json"))
+        name = f"timed-board{settings.board}"
+        timed = write_timed_netlist(run_dir, device.family, scale, f"{name}.v")
+        executable = compile_simulation(
+            run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", models], "tb",
+            {"W": core.bus_width},
+        )  # fmt: skip
+        sta_mhz = float(implemented.outputs["fmax_mhz"])
+        messages = check_messages(core.algorithm, settings.data, settings.seed)
+        with PostRouteBoard(core, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS) as board:
+            controller = Controller(board, core)
+            controller.configure_output()
+            result = search_max_frequency(
+                lambda mhz: controller.all_correct_at(mhz, messages), round(LOW_FACTOR * sta_mhz, 1), round(HIGH_FACTOR * sta_mhz, 1)
+            )
+            controller.set_core_clock(result.max_mhz)
+            measured = controller.hash(measured_message(core.algorithm, settings.seed))
+        if not measured.correct:
+            return {}, f"the {measured.blocks}-block message came out wrong at {result.max_mhz} MHz, where the search passed"
+        block_bits = core.algorithm.block_bits
+        return {
+            "sta_fmax_mhz": sta_mhz,
+            "exp_fmax_mhz": result.max_mhz,
+            "ratio": round(result.max_mhz / sta_mhz, 3),
+            "limit_above_range": result.limit_above_range,
+            "trials": result.trials,
+            "messages": len(messages),
+            "clock_arrival_ps": timed.clock_arrival_ps,
+            "throughput_formula_mbps": round(throughput_mbps(block_bits, core.cycles.lp, result.max_mhz), 2),
+            "throughput_measured_mbps": round(8 * measured.message_bytes / measured.hardware_s / 1e6, 2),
+            "measured_blocks": measured.blocks,
+            "seconds": round(time.monotonic() - started, 1),
+        }, None
+
+    return jobs.run_job("time", inputs, work)

@@ -1,0 +1,91 @@
+"""The timing experiment's tables from the store: the study's Table I (static-timing Fmax
+against experimental Fmax, throughput from the formula and from measured time) and
+Table III (several boards: mean and standard deviation)."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from hashbed.studies.cells import Cells
+from hashbed.results import JobRecord, ResultStore
+
+MODEL_NOTE = "virtual boards: hashbed's variation model (docs/methodology.md), not measured devices"
+TABLE_1_TITLE = "Table I: static-timing vs experimental Fmax (post-route timing simulation)"
+TABLE_3_TITLE = f"Table III: experimental Fmax on several boards ({MODEL_NOTE})"
+
+
+def board_statistics(fmax: list[float]) -> dict[str, float | None]:
+    """Mean and sample standard deviation (None for one board) of boards' experimental Fmax."""
+    return {
+        "mean_mhz": round(statistics.fmean(fmax), 2),
+        "std_mhz": round(statistics.stdev(fmax), 2) if len(fmax) > 1 else None,
+    }
+
+
+def _latest(store: ResultStore) -> dict[tuple[str, str, str, int], JobRecord]:
+    """The latest successful timing job per (core, device, data mode, board)."""
+    latest: dict[tuple[str, str, str, int], JobRecord] = {}
+    for record in store.jobs("time"):
+        if record.ok:
+            latest[(record.core, str(record.device), record.inputs["data"], record.inputs["board"])] = record
+    return latest
+
+
+def fmax_rows(store: ResultStore) -> list[dict[str, Any]]:
+    """Table I: one row per core, device and data mode, on the design's own delays."""
+    rows = []
+    for (core, device, data, board), record in sorted(_latest(store).items()):
+        if board:
+            continue
+        out = record.outputs
+        rows.append({
+            "core": core, "device": device, "data": data,
+            "sta_fmax_mhz": out["sta_fmax_mhz"], "exp_fmax_mhz": out["exp_fmax_mhz"], "ratio": out["ratio"],
+            "throughput_formula_mbps": out["throughput_formula_mbps"],
+            "throughput_measured_mbps": out["throughput_measured_mbps"],
+            "limit_above_range": out["limit_above_range"], "seconds": out["seconds"],
+            "tools": record.inputs.get("tools", {}), "hashbed_version": record.hashbed_version,
+        })  # fmt: skip
+    return rows
+
+
+def board_rows(store: ResultStore) -> list[dict[str, Any]]:
+    """Table III: per core, device and data mode, the experimental Fmax of each virtual
+    board (variation model), their mean and sample standard deviation."""
+    groups: dict[tuple[str, str, str], list[JobRecord]] = {}
+    for (core, device, data, board), record in sorted(_latest(store).items()):
+        if board:
+            groups.setdefault((core, device, data), []).append(record)
+    rows = []
+    for (core, device, data), records in groups.items():
+        fmax = [float(r.outputs["exp_fmax_mhz"]) for r in records]
+        rows.append({
+            "core": core, "device": device, "data": data,
+            "boards": {r.inputs["board"]: r.outputs["exp_fmax_mhz"] for r in records},
+            **board_statistics(fmax),
+            "spread_mhz": round(max(fmax) - min(fmax), 1),
+            "sta_fmax_mhz": records[0].outputs["sta_fmax_mhz"],
+            "variation": records[0].inputs["variation"],
+            "tools": {k: v for r in records for k, v in r.inputs.get("tools", {}).items()},
+            "hashbed_version": ", ".join(sorted({r.hashbed_version for r in records})),
+        })  # fmt: skip
+    return rows
+
+
+def fmax_cells(rows: list[dict[str, Any]]) -> Cells:
+    """Table I (rows of ``fmax_rows``) as text; '+' marks a limit above the search range."""
+    columns = ["core", "device", "data", "STA MHz", "exp. MHz", "exp./STA", "TP formula Mbit/s", "TP measured Mbit/s"]
+    cells = [[row["core"], row["device"], row["data"], f"{row['sta_fmax_mhz']:.2f}",
+              f"{row['exp_fmax_mhz']:.1f}" + ("+" if row["limit_above_range"] else ""), f"{row['ratio']:.3f}",
+              f"{row['throughput_formula_mbps']:.1f}", f"{row['throughput_measured_mbps']:.1f}"] for row in rows]  # fmt: skip
+    return columns, cells
+
+
+def board_cells(rows: list[dict[str, Any]]) -> Cells:
+    """Table III (rows of ``board_rows``) as text."""
+    columns = ["core", "device", "data", "boards (MHz)", "mean MHz", "std MHz", "spread MHz", "STA MHz"]
+    cells = [[row["core"], row["device"], row["data"], ", ".join(f"{f:.1f}" for f in row["boards"].values()),
+              f"{row['mean_mhz']:.2f}", "-" if row["std_mhz"] is None else f"{row['std_mhz']:.2f}",
+              f"{row['spread_mhz']:.1f}", f"{row['sta_fmax_mhz']:.2f}"] for row in rows]  # fmt: skip
+    return columns, cells

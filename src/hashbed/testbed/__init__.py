@@ -1,1 +1,0 @@
-"""The Zynq testbed: host controller, board backends and the study's experiments."""

@@ -1,1 +1,0 @@
-"""Post-route timing simulation: the board's experimental Fmax measured in simulation."""
