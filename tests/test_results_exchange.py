@@ -33,6 +33,7 @@ from hashbed.results import store as store_module
 from hashbed.results.exchange import export_line
 from hashbed.results.migrate import POINT_FIELDS, ROW_FIELDS
 from hashbed.results.records import JOB_COLUMNS
+from hashbed.results.store import SCHEMA_VERSION
 
 PUBLISHED = Path(__file__).resolve().parents[1] / "results" / "published.jsonl"
 
@@ -358,7 +359,7 @@ def test_schema_1_exports_and_stores_upgrade_to_the_published_keys(tmp_path: Pat
                          for job in old])  # fmt: skip
     raw.close()
     with ResultStore(tmp_path / "old.db") as store:
-        assert store.schema_version == 2
+        assert store.schema_version == SCHEMA_VERSION
         store.export_to(tmp_path / "migrated.jsonl")
     assert (tmp_path / "migrated.jsonl").read_text() == PUBLISHED.read_text()
 

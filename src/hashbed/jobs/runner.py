@@ -21,6 +21,7 @@ from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.impl.implement import ImplSettings, implement
 from hashbed.catalogue.throughput import throughput_mbps, throughput_per_area
 from hashbed.results import JobRecord, ResultStore
+from hashbed.results.schema import MetricsOutputs
 from hashbed.flow.sim.build import simulator_fingerprint
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, measure
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls
@@ -168,44 +169,39 @@ class Jobs:
         return records
 
 
-#: The fields of a results row, in table order.
-ROW_FIELDS = (
-    "core", "algorithm", "version", "architecture", "bus_width", "device", "seed",
-    "luts", "ffs", "brams", "dsps", "fmax_mhz", "block_bits", "st", "lp", "end",
-    "throughput_mbps", "tpa_mbps_per_lut", "target_mbps_per_lut", "target_ratio", "tools",
-)  # fmt: skip
-
-
 def metrics_row(core: Core, measured: dict[str, Any], implemented: dict[str, Any]) -> dict[str, Any]:
-    """One row of the results table: area, timing, cycles and the derived metrics."""
+    """One row of the results table (hashbed.results.schema.MetricsOutputs): area, timing, cycles
+    and the derived metrics."""
     formula = CycleFormula(measured["st"], measured["lp"], measured["end"])
     throughput = throughput_mbps(measured["block_bits"], formula.lp, implemented["fmax_mhz"])
     tpa = throughput_per_area(throughput, implemented["luts"])
     target = core.target_kbps_per_lut4
     on_target_flow = implemented["device"] == TARGET_DEVICE and implemented["seed"] == TARGET_SEED
-    return {
-        "core": core.name,
+    row = MetricsOutputs(
+        core=core.name,
         **row_inputs(core),
-        "device": implemented["device"],
-        "seed": implemented["seed"],
-        "luts": implemented["luts"],
-        "ffs": implemented["ffs"],
-        "brams": implemented["brams"],
-        "dsps": implemented["dsps"],
-        "fmax_mhz": implemented["fmax_mhz"],
-        "block_bits": measured["block_bits"],
-        "st": formula.st,
-        "lp": formula.lp,
-        "end": formula.end,
-        "throughput_mbps": round(throughput, 2),
-        "tpa_mbps_per_lut": round(tpa, 4),
-        "target_ratio": round(1000 * tpa / target, 3) if target and on_target_flow else None,
-        "tools": implemented["tools"],
-    }
+        device=implemented["device"],
+        seed=implemented["seed"],
+        luts=implemented["luts"],
+        ffs=implemented["ffs"],
+        brams=implemented["brams"],
+        dsps=implemented["dsps"],
+        fmax_mhz=implemented["fmax_mhz"],
+        block_bits=measured["block_bits"],
+        st=formula.st,
+        lp=formula.lp,
+        end=formula.end,
+        throughput_mbps=round(throughput, 2),
+        tpa_mbps_per_lut=round(tpa, 4),
+        target_ratio=round(1000 * tpa / target, 3) if target and on_target_flow else None,
+        tools=implemented["tools"],
+    )
+    return row.model_dump()
 
 
 def row_inputs(core: Core) -> dict[str, Any]:
-    """What a metrics row takes from the core's manifest (ROW_FIELDS of hashbed.results.migrate)."""
+    """What a metrics row takes from the core's manifest (ROW_FIELDS of hashbed.results.migrate),
+    part of its job's inputs."""
     target = core.target_kbps_per_lut4
     return {"algorithm": core.algorithm_name, "version": core.version, "architecture": core.architecture,
             "bus_width": core.bus_width, "target_mbps_per_lut": target / 1000 if target is not None else None}  # fmt: skip

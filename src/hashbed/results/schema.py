@@ -203,6 +203,12 @@ class PipeMetricsOutputs(_Strict):
     tools: Tools | None = None
 
 
+#: The fields of a results row (a metrics job's outputs), in table order: the one definition of the
+#: row, from which the CSV export and the store's SQL view are made.
+ROW_FIELDS = tuple(MetricsOutputs.model_fields)
+#: The row's fields that the ``results`` SQL view of the store shows as columns.
+VIEW_COLUMNS = tuple(name for name in ROW_FIELDS if name not in ("core", "device", "seed", "tools"))
+
 #: The outputs of each step; a step not named here cannot be imported.
 OUTPUTS: dict[str, type[_Strict]] = {
     "verify": VerifyOutputs, "measure": MeasureOutputs, "implement": ImplementOutputs, "metrics": MetricsOutputs,

@@ -22,7 +22,9 @@ and readers do not block them, and the ``results`` view: one row per finished me
 with its columns, for SQL queries of the store. Version 2 adds the ``attempts`` table and
 gives the jobs whose keys left out an input that decides their result new keys
 (hashbed.results.migrate; a job that cannot be upgraded keeps its old key, so a job that needs
-it runs again). A store is migrated when it is opened.
+it runs again). Version 3 makes the ``results`` view anew, its columns from the one definition of
+a results row (hashbed.results.schema.ROW_FIELDS); a change of the row needs a version that
+makes it again. A store is migrated when it is opened.
 """
 
 from __future__ import annotations
@@ -44,11 +46,11 @@ from hashbed.errors import HashbedError
 from hashbed.results.exchange import EXPORT_SUFFIX, export_line, read_database, read_export, write_export
 from hashbed.results.migrate import upgrade
 from hashbed.results.records import JOB_COLUMNS, JobRecord, job_key
-from hashbed.results.schema import REFERENCES, check_job, check_references
+from hashbed.results.schema import REFERENCES, VIEW_COLUMNS, check_job, check_references
 
 DEFAULT_DB = "hashbed.db"
 #: The schema this hashbed writes; older stores are migrated to it when opened.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: How long a process waits for another one's write lock, seconds.
 LOCK_WAIT_S = 60.0
 _SELECT = f"SELECT {', '.join(JOB_COLUMNS)} FROM jobs"
@@ -68,11 +70,9 @@ _V0_SCHEMA = (
 )""",
     "CREATE INDEX IF NOT EXISTS jobs_by_step ON jobs (step, core, device)",
 )
-_METRICS_COLUMNS = ("algorithm", "version", "architecture", "bus_width", "luts", "ffs", "brams", "dsps", "fmax_mhz",
-                    "block_bits", "st", "lp", "end", "throughput_mbps", "tpa_mbps_per_lut", "target_ratio")  # fmt: skip
 _RESULTS_VIEW = (
-    "CREATE VIEW IF NOT EXISTS results AS SELECT key, core, device, seed, "
-    + ", ".join(f"json_extract(outputs, '$.{c}') AS \"{c}\"" for c in _METRICS_COLUMNS)
+    "CREATE VIEW results AS SELECT key, core, device, seed, "
+    + ", ".join(f"json_extract(outputs, '$.{c}') AS \"{c}\"" for c in VIEW_COLUMNS)
     + ", json_extract(outputs, '$.tools.yosys') AS yosys, json_extract(outputs, '$.tools.nextpnr') AS nextpnr,"
     " hashbed_version, finished_at FROM jobs WHERE step = 'metrics' AND status = 'ok'"
 )
@@ -84,6 +84,11 @@ _ATTEMPTS = (
 
 
 def _to_version_1(db: sqlite3.Connection) -> None:
+    """The view is made by version 3 (its columns as of today)."""
+
+
+def _to_version_3(db: sqlite3.Connection) -> None:
+    db.execute("DROP VIEW IF EXISTS results")
     db.execute(_RESULTS_VIEW)
 
 
@@ -98,7 +103,7 @@ def _to_version_2(db: sqlite3.Connection) -> None:
 
 
 #: Migration to each version from the one before, run in the transaction that sets the version.
-_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_1, 2: _to_version_2}
+_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_1, 2: _to_version_2, 3: _to_version_3}
 
 
 def default_db_path() -> Path:

@@ -25,6 +25,7 @@ from hashbed.catalogue.pipelines import BLOCK_BITS, PipelineDesign, load_pipelin
 from hashbed.studies.pipelined.run import HARNESS, check_point
 from hashbed.studies.pipelined.shell import shell_core
 from hashbed.results import JobRecord, ResultStore
+from hashbed.results.schema import PipeMetricsOutputs
 from hashbed.flow.tools import verilator_version
 
 CHECK_STEP = "pipe_check"
@@ -81,25 +82,25 @@ def run_point(point: SweepPoint, db: Path, build_dir: Path, force: bool = False)
 
 
 def point_row(design: PipelineDesign, point: SweepPoint, checked: JobRecord, implemented: JobRecord) -> dict[str, Any]:
-    """One point of the study: area and Fmax, or why it does not fit; throughput per area."""
+    """One point of the study (hashbed.results.schema.PipeMetricsOutputs): area and Fmax, or why it
+    does not fit; throughput per area."""
     device = get_device(point.device)
     interval = design.interval(point.stages)
-    row: dict[str, Any] = {
-        "core": design.point(point.stages), "design": design.name, "algorithm": design.algorithm_name,
-        "architecture": design.architecture, "stages": point.stages, "device": point.device, "seed": point.seed,
-        "interval": interval, "latency": checked.outputs["latency"], "fits": implemented.ok,
-        "error": implemented.error
-    }  # fmt: skip
+    row = PipeMetricsOutputs(
+        core=design.point(point.stages), design=design.name, algorithm=design.algorithm_name,
+        architecture=design.architecture, stages=point.stages, device=point.device, seed=point.seed,
+        interval=interval, latency=checked.outputs["latency"], fits=implemented.ok, error=implemented.error,
+    )
     if implemented.ok:
         out = implemented.outputs
         throughput = throughput_mbps(BLOCK_BITS, interval, out["fmax_mhz"])
-        row.update({
+        row = row.model_copy(update={
             "luts": out["luts"], "ffs": out["ffs"], "fmax_mhz": out["fmax_mhz"],
             "lut_percent": round(100 * out["luts"] / device.luts, 1), "ff_percent": round(100 * out["ffs"] / device.ffs, 1),
             "throughput_mbps": round(throughput, 2), "tpa_mbps_per_lut": round(throughput_per_area(throughput, out["luts"]), 4),
             "tools": out["tools"],
         })  # fmt: skip
-    return row
+    return row.model_dump(exclude_unset=True)
 
 
 #: How long a sweep waits for a point to finish before it says how far its running points have got.
