@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hashbed.cli.main import main
-from hashbed.catalogue.cores import load_core
+from hashbed.catalogue.cores import core_names, load_core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.errors import HashbedError
 from hashbed.catalogue.devices import get_device
@@ -395,3 +395,22 @@ def test_an_export_holds_the_final_jobs_only(db: Path, tmp_path: Path) -> None:
         with pytest.raises(HashbedError, match="file name must end in .jsonl"):
             store.export_to(tmp_path / "out.json")
     assert (tmp_path / "out.jsonl").read_text() == (tmp_path / "in.jsonl").read_text()
+
+
+def test_the_published_implementations_keep_their_keys() -> None:
+    """Job keys are a public contract: a published implementation of a core whose Verilog has not
+    changed since is found under the key the code computes now, so it is never run again."""
+    current = kept = 0
+    names = set(core_names())
+    for job in published():
+        if job["step"] != "implement" or job["core"] not in names:
+            continue
+        core, inputs = load_core(job["core"]), job["inputs"]
+        now = ImplSettings(get_device(inputs["device"]), inputs["seed"], inputs["freq_mhz"]).inputs(core)
+        if inputs["core_fingerprint"] == now["core_fingerprint"]:
+            assert now == inputs and job_key("implement", now) == job["key"], (job["core"], inputs["device"])
+            current += 1
+        else:  # made from an older version of the core's Verilog
+            assert {k: v for k, v in now.items() if k != "core_fingerprint"} == {k: v for k, v in inputs.items() if k != "core_fingerprint"}
+            kept += 1
+    assert current >= 60, (current, kept)
