@@ -251,7 +251,14 @@ def test_search_edges() -> None:
 # --- every core, bad cores ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("core", all_cores(), ids=lambda core: core.name)
+#: One core per bus width runs in CI; the others build a testbed of their own each (a cold
+#: Verilator build of half a minute or more), so they are marked slow (`make test-all`; `make
+#: testbed` runs every core in the testbed too).
+IN_CI = ("sha256_lw-logic", "sha256", "keccak256-round3")
+
+
+@pytest.mark.parametrize("core", [pytest.param(core, id=core.name, marks=() if core.name in IN_CI else pytest.mark.slow)
+                                  for core in all_cores()])  # fmt: skip
 def test_every_core_runs_in_the_testbed_and_lints_clean(core: Core) -> None:
     design = board_design(core)
     assert lint_sources(design.top, design.sources, design.parameters) == []
