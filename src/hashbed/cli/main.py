@@ -11,7 +11,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from hashbed import __version__
@@ -27,7 +26,8 @@ from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_
 from hashbed.flow.impl.progress import duration, unfinished_runs
 from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
-from hashbed.jobs.runner import Jobs
+from hashbed.cli.running import executor_options, run_jobs
+from hashbed.jobs.runner import Jobs, bench_records
 from hashbed.results import JobRecord, ResultStore, default_db_path
 from hashbed.results.schema import ROW_FIELDS
 from hashbed.flow.sim.lint import lint
@@ -181,18 +181,12 @@ def cmd_energy(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     cores = [load_core(name) for name in args.cores] if args.cores else all_cores()
     settings = _impl_settings(args, args.device)
-    steps = ("verify", "measure", "implement", "metrics", "energy")  # energy: lightweight cores on ECP5
-    with _jobs(args) as jobs, Progress(
-        TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
-        TimeElapsedColumn(), console=err, transient=True, disable=args.json,
-    ) as progress:  # fmt: skip
-        task = progress.add_task("bench", total=len(cores) * len(steps))
-
-        def on_step(core: Core, step: str) -> None:
-            done = cores.index(core) * len(steps) + steps.index(step)
-            progress.update(task, completed=done, description=f"{core.name}: {step}")
-
-        records = jobs.bench(cores, settings, on_step)
+    with _jobs(args) as jobs:
+        plans = jobs.bench_nodes(cores, settings)
+        done = run_jobs(jobs, [goal for _, goals in plans for goal in goals], args, "bench")
+        if done is None:
+            return 0
+        records = bench_records(plans, done)
         rows = ranked([r.outputs for r in records if r.ok], reference_tpa(jobs.store))
     too_big = [r for r in records if not r.ok and r.outputs.get("fits") is False]
     failures = [r for r in records if not r.ok and r not in too_big]
@@ -253,6 +247,8 @@ def cmd_results(args: argparse.Namespace) -> int:
         if args.export:
             err.print(f"exported {store.export_to(args.export)} finished jobs of {args.db} to {args.export}")
             return 0
+        if args.costs:
+            return _print_costs(store, args)
         records = metrics_records(store, args.core, args.device, args.all)
         rows = [row for row in latest_rows(records, args.all) if all(row[f] == v for f, v in filters.items())]
         rows = ranked(rows, reference_tpa(store), args.rank_by)
@@ -270,6 +266,26 @@ def cmd_results(args: argparse.Namespace) -> int:
         sys.stdout.write(markdown_table(result_cells(rows, args.blocks, args.rank_by)))
     else:
         _print_rows(rows, f"hashbed results ({args.db})", args.blocks, args.rank_by)
+    return 0
+
+
+def _print_costs(store: ResultStore, args: argparse.Namespace) -> int:
+    """What each job's runs cost, the latest run per job, filtered by --core and --device."""
+    latest: dict[str, dict[str, Any]] = {}
+    for cost in store.costs():
+        if (args.core is None or cost["core"] == args.core) and (args.device is None or cost["device"] == args.device):
+            latest[cost["key"]] = cost
+    rows = sorted(latest.values(), key=lambda cost: (cost["step"], cost["core"], str(cost["device"])))
+    if args.json:
+        emit_json(rows)
+        return 0
+    if not rows:
+        out.print(f"no job costs in {args.db} yet (each job run by this hashbed records its wall time, CPU time and memory)")
+        return 0
+    cells = [[c["step"], c["core"], c["device"] or "-", c["status"], f"{c['wall_s']:.1f}", f"{c['cpu_s']:.1f}", f"{c['peak_mb']:.0f}", c["host"]]
+             for c in rows]  # fmt: skip
+    print_table(f"job costs ({args.db}), the latest run of each job",
+                (["step", "core", "device", "status", "wall s", "CPU s", "peak MB", "host"], cells))  # fmt: skip
     return 0
 
 
@@ -406,7 +422,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--device", default="ecp5-25k", help="an ECP5 device (default: %(default)s)")
     p.set_defaults(func=cmd_energy)
 
-    p = sub.add_parser("bench", parents=[common, impl], help="verify, measure, implement and tabulate cores")
+    p = sub.add_parser("bench", parents=[common, impl, executor_options()], help="verify, measure, implement and tabulate cores")
     p.add_argument("cores", nargs="*", help="cores to run (default: all)")
     p.add_argument("--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s)")
     p.set_defaults(func=cmd_bench)
@@ -431,6 +447,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--import", dest="import_db", type=Path, action="append", metavar="DB",
                    help="first copy the finished jobs of another store, a hashbed.db or a .jsonl export "
                    "(repeatable; jobs already here are kept)")
+    p.add_argument("--costs", action="store_true",
+                   help="print what each job's latest run cost (wall time, CPU time, peak memory, host) instead of rows")  # fmt: skip
     p.add_argument("--export", type=Path, metavar="FILE.jsonl",
                    help="write the store's finished jobs to FILE.jsonl, one JSON job per line in key order, "
                    "instead of printing rows (after any --import)")

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -17,16 +16,17 @@ from hashbed.cli.types import positive_int, positive_ints, probability, seed
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.flow.impl.implement import DEFAULT_SEED, DEFAULT_TIMEOUT_S
-from hashbed.flow.impl.progress import duration
 from hashbed.catalogue.pipelines import design_names, load_pipeline
 from hashbed.studies.pipelined.run import check_point
-from hashbed.studies.pipelined.sweep import SweepPoint, check_messages, running_points, sweep
+from hashbed.studies.pipelined.sweep import METRICS_STEP, SweepPoint, check_messages, point_node
 from hashbed.studies.pipelined.tables import (
     RATIO_TITLE, SHELL_NOTE, SPREAD_TITLE, claims, depth_cells, depth_tables, depth_title, missing_points, opt_vs_base,
     point_rows, ratio_cells, seed_spread, spread_cells,
 )  # fmt: skip
 from hashbed.report.sections import Missing
-from hashbed.results import JobRecord, ResultStore
+from hashbed.cli.running import executor_options, run_jobs
+from hashbed.jobs.runner import Jobs
+from hashbed.results import ResultStore
 from hashbed.flow.sim.run import Stalls
 from hashbed.flow.sim.verify import kat_files_in
 
@@ -83,27 +83,25 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         design = load_pipeline(name)
         depths = [d for d in design.depths if args.depths is None or d in args.depths]
         points += [SweepPoint(name, d, device, seed, args.timeout) for seed in seeds for device in devices for d in depths]
-    points.sort(key=lambda p: p.stages)  # area grows with depth: the small points finish first
-    err.print(f"sweep: {len(points)} points in {args.jobs} worker processes; finished points are kept in {args.db}")
-
-    def on_done(point: SweepPoint, record: JobRecord | None, error: str | None) -> None:
+    points.sort(key=lambda p: p.stages)  # area grows with depth: the small points first
+    with ResultStore(args.db) as store:
+        jobs = Jobs(store, args.build_dir, args.force)
+        goals = [point_node(jobs, point) for point in points]
+        records = run_jobs(jobs, goals, args, "sweep")
+        if records is None:
+            return 0
+    done = [records[goal.key] for goal in goals]
+    for point, record in zip(points, done):
         what = f"{point.design}-s{point.stages} on {point.device}" + (f", seed {point.seed}" if len(seeds) > 1 else "")
-        if error:
-            err.print(f"sweep: {what}: {error}")
-        elif record is not None:
+        if record.step != METRICS_STEP:
+            err.print(f"sweep: {what}: {record.step} failed: {record.error}")
+        else:
             row = record.outputs
             fit = f"{row['luts']} LUTs, {row['fmax_mhz']} MHz" if row["fits"] else row["error"]
             err.print(f"sweep: {what}: {fit}{' (stored)' if record.reused else ''}")
-
-    def on_wait(pending: list[SweepPoint]) -> None:
-        for run in running_points(pending, args.build_dir):
-            err.print(f"sweep: {run.run_dir.name}: {run.phase}, started {duration(run.elapsed_s)} ago")
-
-    records = sweep(points, args.db, args.build_dir, args.jobs, args.force, on_done, on_wait)
-    failed = len(points) - sum(r.ok for r in records)
     if args.json:
-        emit_json([r.outputs for r in records if r.ok])
-    return 1 if failed else 0
+        emit_json([r.outputs for r in done if r.ok])
+    return 0 if all(r.ok for r in done) else 1
 
 
 def pipeline_report(store: ResultStore) -> dict[str, Any]:
@@ -146,11 +144,11 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
 
     p = sub.add_parser("sweep", help="sweep a study's parameter space into the store")
     inner = p.add_subparsers(dest="sweep_command", required=True, metavar="STUDY")
-    q = inner.add_parser("pipeline", parents=[common], help="every depth of every pipeline design: check, implement, metrics")
+    q = inner.add_parser("pipeline", parents=[common, executor_options()],
+                         help="every depth of every pipeline design: check, implement, metrics")  # fmt: skip
     q.add_argument("designs", nargs="*", help="designs (default: all)")
     q.add_argument("--device", action="append", help=f"device (repeatable; default ecp5-85k): {', '.join(DEVICES)}")
     q.add_argument("--depths", type=positive_ints, help="only these depths, e.g. 1,4,8")
-    q.add_argument("--jobs", type=positive_int, default=os.cpu_count() or 1, help="worker processes (default: %(default)s, the CPUs)")
     q.add_argument("--seed", type=seed, action="append",
                    help=f"placer seed (repeatable, e.g. --seed 1 --seed 2 --seed 3; default {DEFAULT_SEED}): with several, "
                    "'hashbed report pipeline' adds each point's median and range over the seeds")

@@ -12,11 +12,12 @@ from hashbed.cli.console import emit_json, err, out
 from hashbed.catalogue.cores import Core, load_core
 from hashbed.errors import HashbedError
 from hashbed.catalogue.cores import TARGET_DEVICE
+from hashbed.cli.running import executor_options, run_jobs
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
 from hashbed.studies.zynq.experiments import (
-    DEFAULT_SIZES_KB, FALLBACK_CORE_MHZ, SIZE_KB_RANGE, TestbedSettings, message_of_size, overhead_row, run_transfers,
+    DEFAULT_SIZES_KB, FALLBACK_CORE_MHZ, SIZE_KB_RANGE, TestbedSettings, message_of_size, overhead_row, transfer_nodes,
     speedup_row, stored_fmax, KB,
 )  # fmt: skip
 from hashbed.studies.zynq.testbed.simulated import DEFAULT_IDLE_LIMIT, SYS_MHZ_RANGE, DmaModel, SimulatedBoard
@@ -41,7 +42,10 @@ def _run(args: argparse.Namespace) -> tuple[Core, TestbedSettings, list[JobRecor
     with ResultStore(args.db) as store:
         settings = _settings(args, store, core)
         jobs = Jobs(store, args.build_dir, args.force)
-        records = run_transfers(jobs, core, args.sizes, settings, lambda size: err.print(f"{core.name}: {size:g} kB ..."))
+        goals = transfer_nodes(core, args.sizes, settings)
+        done = run_jobs(jobs, goals, args, f"testbed {core.name}")
+        assert done is not None  # no --dry-run here
+        records = [done[goal.key] for goal in goals]
     reused = [f"{record.inputs['size_bytes'] / KB:g}" for record in records if record.reused]
     if reused:
         err.print(f"(stored results for {', '.join(reused)} kB; --force runs them again)")
@@ -156,10 +160,10 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     transfer.add_argument("--sink-pause", type=probability, default=0.0, help="S2MM: probability of TREADY low in a cycle")
     transfer.add_argument("--start-delay", type=cycles, default=0, help=f"output FIFO start delay, system cycles (below {DEFAULT_IDLE_LIMIT})")
 
-    p = commands.add_parser("overhead", parents=[common, board, transfer],
+    p = commands.add_parser("overhead", parents=[common, board, transfer, executor_options(dry_run=False)],
                             help="measured time over cycle-formula time, per message size")  # fmt: skip
     p.set_defaults(func=cmd_overhead)
-    p = commands.add_parser("speedup", parents=[common, board, transfer],
+    p = commands.add_parser("speedup", parents=[common, board, transfer, executor_options(dry_run=False)],
                             help="native software time over hardware time, per message size")  # fmt: skip
     p.set_defaults(func=cmd_speedup)
     p = commands.add_parser("fmax", parents=[board],

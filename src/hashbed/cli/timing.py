@@ -9,9 +9,10 @@ from typing import Any
 from hashbed.cli.types import non_negative_float, non_negative_int, positive_float, seed
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.catalogue.cores import load_core
+from hashbed.cli.running import executor_options, run_jobs
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
-from hashbed.studies.zynq.timing import DATA_MODES, TimingSettings, time_core
+from hashbed.studies.zynq.timing import DATA_MODES, TimingSettings, time_node
 from hashbed.studies.zynq.timing_tables import (
     MODEL_NOTE, TABLE_1_TITLE, TABLE_3_TITLE, board_cells, board_rows, board_statistics, fmax_cells, fmax_rows,
 )  # fmt: skip
@@ -23,16 +24,16 @@ def cmd_time(args: argparse.Namespace) -> int:
     variation = VariationModel(args.die_sigma, args.spatial_sigma, args.local_sigma, args.correlation_tiles)
     with ResultStore(args.db) as store:
         jobs = Jobs(store, args.build_dir, args.force)
-        records = []
-        for board in range(args.boards + 1):
-            label = "nominal delays" if board == 0 else f"virtual board {board}"
-            err.print(f"{core.name} on {args.device}, {args.data} data, {label} ...")
-            settings = TimingSettings(args.device, args.seed, args.data, board, variation)
-            record = time_core(jobs, core, settings)
+        goals = [time_node(jobs, core, TimingSettings(args.device, args.seed, args.data, board, variation))
+                 for board in range(args.boards + 1)]  # fmt: skip
+        done = run_jobs(jobs, goals, args, "time")
+        if done is None:
+            return 0
+        records = [done[goal.key] for goal in goals]
+        for record in records:
             if not record.ok:
                 err.print(f"hashbed: time {core.name} ({record.step}) failed: {record.error}")
                 return 1
-            records.append(record)
     nominal, boards = records[0].outputs, [r.outputs["exp_fmax_mhz"] for r in records[1:]]
     result: dict[str, Any] = {
         "core": core.name, "device": args.device, "seed": args.seed, "data": args.data,
@@ -77,7 +78,7 @@ def print_timing_tables(store: ResultStore) -> None:
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("time", parents=[common],
+    p = sub.add_parser("time", parents=[common, executor_options()],
                        help="experimental Fmax: 0.1 MHz clock search on the post-route timing simulation")  # fmt: skip
     p.add_argument("core")
     p.add_argument("--device", required=True, help="device to implement on (timing models: iCE40)")

@@ -37,6 +37,7 @@ import secrets
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
@@ -150,15 +151,58 @@ def run(
     stdout: Stream = subprocess.PIPE if log is None else log
     stderr: Stream = subprocess.PIPE if log is None else subprocess.STDOUT
     process = start(command, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr)
+    watch = _PeakWatch(process.pid)
     try:
         if record_in is not None:
             Owner(os.getpid(), start_time(os.getpid()), Path(command[0]).name, process.pid, start_time(process.pid)).write(record_in)
         output, errors = process.communicate(timeout=timeout)
     finally:
+        watch.stop()
         stop(process)
         if record_in is not None:
             (record_in / OWNER_FILE).unlink(missing_ok=True)
     return subprocess.CompletedProcess(list(command), process.returncode, output or "", errors or "")
+
+
+#: The largest resident set of a tool run by this process since ``reset_peak`` (kB).
+_peak_kb = 0
+
+
+def reset_peak() -> None:
+    global _peak_kb
+    _peak_kb = 0
+
+
+def peak_kb() -> int:
+    """The largest resident set (kB) a tool run by this process reached since ``reset_peak``:
+    what a job's tools need of a machine's memory."""
+    return _peak_kb
+
+
+class _PeakWatch:
+    """Samples a running tool's high-water resident set (VmHWM in /proc) twice a second."""
+
+    def __init__(self, pid: int) -> None:
+        self._status = PROC / str(pid) / "status"
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def _sample(self) -> None:
+        global _peak_kb
+        with suppress(OSError, ValueError):
+            for line in self._status.read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    _peak_kb = max(_peak_kb, int(line.split()[1]))
+
+    def _watch(self) -> None:
+        while not self._done.wait(0.5):
+            self._sample()
+
+    def stop(self) -> None:
+        self._sample()  # the last reading before the tool is reaped
+        self._done.set()
+        self._thread.join()
 
 
 def die_with_parent(parent: int) -> None:

@@ -1,33 +1,83 @@
-"""The benchmark steps as store-backed jobs: verify, measure, implement, metrics, bench.
+"""The benchmark steps as store-backed jobs: verify, measure, implement, metrics, energy, bench.
 
-Every step is a job whose inputs identify it in the results store. A job that finished
-successfully with the same inputs is reused instead of run again (unless ``force``);
-failed jobs are recorded with their reason and run again next time.
+Every step is a job (hashbed.jobs.graph.Node) whose inputs identify it in the results store. A
+job that finished with the same inputs is reused instead of run again (unless ``force``); failed
+jobs are recorded with their reason and run again next time. One job runs here at once
+(``Jobs.run``); a bench is a graph of jobs, run on an executor (hashbed.jobs.executors).
 """
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED, Core
 from hashbed.catalogue.cycles import CycleFormula
-from hashbed.flow.energy.estimate import ENERGY_STEP, energy_inputs, estimate
-from hashbed.errors import CoreFailure, HashbedError
-from hashbed.flow.impl.implement import ImplSettings, implement
+from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.throughput import throughput_mbps, throughput_per_area
-from hashbed.results import JobRecord, ResultStore
-from hashbed.results.schema import MetricsOutputs
+from hashbed.errors import HashbedError
+from hashbed.flow.energy.estimate import ENERGY_STEP, energy_inputs, estimate
+from hashbed.flow.impl.implement import ImplSettings, implement, synthesize
 from hashbed.flow.sim.build import simulator_fingerprint
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, measure
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, verify
 from hashbed.flow.tools import verilator_version
+from hashbed.jobs.executors import Executor
+from hashbed.jobs.graph import Estimates, Event, Node, constant, run_graph
+from hashbed.jobs.work import Sources, localize, writable_build_dir
+from hashbed.results import JobRecord, ResultStore
+from hashbed.results.schema import MetricsOutputs
 
+Outputs = tuple[dict[str, Any], str | None]
+
+
+# --- the work of each step, as a worker runs it -----------------------------------------------------
+
+
+def verify_work(sources: Sources, kat_files: list[Path] | None, stalls: Stalls, segment_bits: int | None, idle_limit: int) -> Outputs:
+    report = verify(localize(sources), kat_files, stalls, segment_bits, idle_limit)
+    error = None
+    if report.mismatch:
+        m = report.mismatch
+        error = (f"digest mismatch at Len = {m.bits} ({m.source}, line {m.line}): "
+                 f"expected {m.expected.hex().upper()}, core gave {m.actual.hex().upper()}")  # fmt: skip
+    return report.as_dict(), error
+
+
+def measure_work(sources: Sources, max_blocks: int) -> Outputs:
+    result = measure(localize(sources), max_blocks)
+    error = None
+    if not result.matches:
+        error = f"measured cycle formula {result.measured} differs from the manifest's {result.expected} (st, lp, end)"
+    return result.as_dict(), error
+
+
+def implement_work(sources: Sources, settings: ImplSettings, build_dir: Path) -> Outputs:
+    result = implement(localize(sources), settings, writable_build_dir(build_dir))
+    return result.as_dict(), result.error
+
+
+def energy_work(sources: Sources, implemented: dict[str, Any], build_dir: Path) -> Outputs:
+    """The energy estimate from the implementation's netlist; a worker that cannot see the run
+    directory (another machine) synthesizes the core again (the same netlist: synthesis is
+    deterministic) in its own."""
+    core = localize(sources)
+    run_dir = Path(implemented["run_dir"])
+    if not (run_dir / "synth.json").is_file():
+        settings = ImplSettings(get_device(implemented["device"]), implemented["seed"], implemented["freq_mhz"])
+        run_dir = writable_build_dir(build_dir) / "energy" / f"{core.name}-{implemented['device']}"
+        run_dir.mkdir(parents=True, exist_ok=True)
+        synthesize(core, settings, writable_build_dir(build_dir), run_dir)
+        implemented = {**implemented, "run_dir": str(run_dir)}
+    return estimate(core, implemented), None
+
+
+# --- the jobs ----------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -36,28 +86,29 @@ class Jobs:
     build_dir: Path
     force: bool = False
 
-    def run_job(self, step: str, inputs: dict[str, Any], work: Callable[[], tuple[dict[str, Any], str | None]]) -> JobRecord:
+    def run(self, node: Node) -> JobRecord:
+        """The job's stored result, or its work run here and stored now (with every job it needs)."""
+        return run_graph(self.store, [node], None, self.force)[node.key]
+
+    def run_job(self, step: str, inputs: dict[str, Any], work: Callable[[], Outputs]) -> JobRecord:
         """The stored result of ``step`` on ``inputs``, or ``work()``'s (outputs, error) stored now.
         The store must be writable before the work starts: a result is never made to be lost."""
-        if not self.force:
-            done = self.store.get(step, inputs)
-            if done is not None and done.ok:
-                return dataclasses.replace(done, reused=True)
-        self.store.check_writable()
-        try:
-            outputs, error = work()
-        except CoreFailure as failure:
-            outputs, error = {}, str(failure)
-        return self.store.put(step, inputs, outputs, error)
+        return self.run(Node(step, inputs, work=constant(work)))
 
-    def verify(
+    def run_all(self, goals: Sequence[Node], executor: Executor | None, on_event: Callable[[Event], None] = lambda event: None,
+                estimates: Estimates | None = None, on_idle: Callable[[list[Node]], None] = lambda running: None,
+                idle_s: float = 600.0) -> dict[str, JobRecord]:  # fmt: skip
+        """The goals and every job they need, on ``executor`` (here when None); see run_graph."""
+        return run_graph(self.store, goals, executor, self.force, on_event, estimates, on_idle, idle_s)
+
+    def verify_node(
         self,
         core: Core,
         kat_files: list[Path] | None = None,
         stalls: Stalls = VERIFY_STALLS,
         segment_bits: int | None = None,
         idle_limit: int = DEFAULT_IDLE_LIMIT,
-    ) -> JobRecord:
+    ) -> Node:
         inputs = {
             **_simulation_inputs(core),
             "vectors": [{"file": str(path), "sha256": _file_hash(path)} for path in kat_files or []] or "generated",
@@ -67,49 +118,36 @@ class Jobs:
             "segment_bits": segment_bits,
             "idle_limit": idle_limit,
         }
+        work = functools.partial(verify_work, Sources.of(core), kat_files, stalls, segment_bits, idle_limit)
+        return Node("verify", inputs, work=constant(work), label=f"{core.name} verify")
 
-        def work() -> tuple[dict[str, Any], str | None]:
-            report = verify(core, kat_files, stalls, segment_bits, idle_limit)
-            error = None
-            if report.mismatch:
-                m = report.mismatch
-                error = (f"digest mismatch at Len = {m.bits} ({m.source}, line {m.line}): "
-                         f"expected {m.expected.hex().upper()}, core gave {m.actual.hex().upper()}")  # fmt: skip
-            return report.as_dict(), error
+    def verify(self, core: Core, kat_files: list[Path] | None = None, stalls: Stalls = VERIFY_STALLS,
+               segment_bits: int | None = None, idle_limit: int = DEFAULT_IDLE_LIMIT) -> JobRecord:  # fmt: skip
+        return self.run(self.verify_node(core, kat_files, stalls, segment_bits, idle_limit))
 
-        return self.run_job("verify", inputs, work)
-
-    def measure(self, core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS) -> JobRecord:
+    def measure_node(self, core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS, needs: tuple[Node, ...] = ()) -> Node:
         inputs = {
             **_simulation_inputs(core),
             "max_blocks": max_blocks,
             "cycles": core.cycles.counts(),  # whether the measured formula passes
         }
+        work = functools.partial(measure_work, Sources.of(core), max_blocks)
+        return Node("measure", inputs, work=constant(work), needs=needs, label=f"{core.name} measure")
 
-        def work() -> tuple[dict[str, Any], str | None]:
-            result = measure(core, max_blocks)
-            error = None
-            if not result.matches:
-                error = f"measured cycle formula {result.measured} differs from the manifest's {result.expected} (st, lp, end)"
-            return result.as_dict(), error
+    def measure(self, core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS) -> JobRecord:
+        return self.run(self.measure_node(core, max_blocks))
 
-        return self.run_job("measure", inputs, work)
-
-    def implement(self, core: Core, settings: ImplSettings) -> JobRecord:
+    def implement_node(self, core: Core, settings: ImplSettings, needs: tuple[Node, ...] = ()) -> Node:
         """Place and route ``core``; "does not fit" is a failed job that is final, so it is
         reused like a finished one instead of being run again."""
-        inputs = settings.inputs(core)
-        done = None if self.force else self.store.get("implement", inputs)
-        if done is not None and done.final and not done.ok:
-            return dataclasses.replace(done, reused=True)
+        work = functools.partial(implement_work, Sources.of(core), settings, self.build_dir)
+        return Node("implement", settings.inputs(core), work=constant(work), needs=needs, reuse_final=True,
+                    label=f"{core.name} implement {settings.device.name}")  # fmt: skip
 
-        def work() -> tuple[dict[str, Any], str | None]:
-            result = implement(core, settings, self.build_dir)
-            return result.as_dict(), result.error
+    def implement(self, core: Core, settings: ImplSettings) -> JobRecord:
+        return self.run(self.implement_node(core, settings))
 
-        return self.run_job("implement", inputs, work)
-
-    def metrics(self, core: Core, measured: JobRecord, implemented: JobRecord) -> JobRecord:
+    def metrics_node(self, core: Core, measured: Node, implemented: Node) -> Node:
         inputs = {
             "core": core.name,
             "device": implemented.inputs["device"],
@@ -119,54 +157,69 @@ class Jobs:
             **row_inputs(core),
         }
 
-        def work() -> tuple[dict[str, Any], str | None]:
-            return metrics_row(core, measured.outputs, implemented.outputs), None
+        def compute(records: list[JobRecord]) -> Outputs:
+            return metrics_row(core, records[0].outputs, records[1].outputs), None
 
-        return self.run_job("metrics", inputs, work)
+        return Node("metrics", inputs, compute=compute, needs=(measured, implemented), label=f"{core.name} metrics")
+
+    def metrics(self, core: Core, measured: JobRecord, implemented: JobRecord) -> JobRecord:
+        inputs = {"core": core.name, "device": implemented.inputs["device"], "seed": implemented.inputs["seed"],
+                  "measure_job": measured.key, "implement_job": implemented.key, **row_inputs(core)}  # fmt: skip
+        return self.run(Node("metrics", inputs, compute=lambda records: (metrics_row(core, measured.outputs, implemented.outputs), None)))
+
+    def energy_node(self, core: Core, implemented: Node) -> Node:
+        """The energy estimate of an implemented core (hashbed.flow.energy)."""
+        inputs = energy_inputs(core, implemented.key, implemented.inputs["device"], implemented.inputs["seed"])
+        sources, build_dir = Sources.of(core), self.build_dir
+        return Node(ENERGY_STEP, inputs, work=lambda records: functools.partial(energy_work, sources, records[0].outputs, build_dir),
+                    needs=(implemented,), label=f"{core.name} energy {implemented.inputs['device']}")  # fmt: skip
 
     def energy(self, core: Core, implemented: JobRecord) -> JobRecord:
-        """The energy estimate of an implemented core (hashbed.flow.energy)."""
         out = implemented.outputs
         inputs = energy_inputs(core, implemented.key, out["device"], out["seed"])
-        return self.run_job(ENERGY_STEP, inputs, lambda: (estimate(core, out), None))
+        work = functools.partial(energy_work, Sources.of(core), out, self.build_dir)
+        return self.run(Node(ENERGY_STEP, inputs, work=constant(work)))
+
+    def bench_nodes(self, cores: list[Core], settings: ImplSettings) -> list[tuple[Core, list[Node]]]:
+        """Per core, its goals: verify, measure, implement, metrics (and the energy estimate of a
+        lightweight core on ECP5), each needing the one before."""
+        plans = []
+        for core in cores:
+            verified = self.verify_node(core)
+            measured = self.measure_node(core, needs=(verified,))
+            implemented = self.implement_node(core, settings, needs=(measured,))
+            goals = [self.metrics_node(core, measured, implemented)]
+            if core.budget is not None and settings.device.family == "ecp5":  # the lightweight study's energy per bit
+                goals.append(self.energy_node(core, implemented))
+            plans.append((core, goals))
+        return plans
 
     def bench(
         self,
         cores: list[Core],
         settings: ImplSettings,
-        on_step: Callable[[Core, str], None] = lambda core, step: None,
+        executor: Executor | None = None,
+        on_event: Callable[[Event], None] = lambda event: None,
+        estimates: Estimates | None = None,
     ) -> list[JobRecord]:
-        """Verify, measure, implement and compute metrics for each core.
+        """Verify, measure, implement and compute metrics for each core, the cores at once on
+        ``executor`` (one after the other here when None).
 
-        A core that fails a step is recorded and skipped; the others go on. Returns the
-        metrics job of each core that got through, and the failed job of each that did not.
+        A core that fails a step is recorded and skipped; the others go on. Returns per core its
+        metrics job if it got through (or its energy job, if that failed), else the failed job.
         """
-        records = []
-        for core in cores:
-            on_step(core, "verify")
-            verified = self.verify(core)
-            if not verified.ok:
-                records.append(verified)
-                continue
-            on_step(core, "measure")
-            measured = self.measure(core)
-            if not measured.ok:
-                records.append(measured)
-                continue
-            on_step(core, "implement")
-            implemented = self.implement(core, settings)
-            if not implemented.ok:
-                records.append(implemented)
-                continue
-            on_step(core, "metrics")
-            metrics = self.metrics(core, measured, implemented)
-            records.append(metrics)
-            if core.budget is not None and settings.device.family == "ecp5":
-                on_step(core, "energy")  # the lightweight study's energy per bit
-                energy = self.energy(core, implemented)
-                if not energy.ok:
-                    records[-1] = energy
-        return records
+        plans = self.bench_nodes(cores, settings)
+        return bench_records(plans, self.run_all([goal for _, goals in plans for goal in goals], executor, on_event, estimates))
+
+
+def bench_records(plans: list[tuple[Core, list[Node]]], records: dict[str, JobRecord]) -> list[JobRecord]:
+    """Per core of a bench, its metrics job if it got through (or its energy job, if that failed),
+    else the job that failed."""
+    results = []
+    for _, goals in plans:
+        done = [records[goal.key] for goal in goals]
+        results.append(next((record for record in done[1:] if not record.ok and done[0].ok), done[0]))
+    return results
 
 
 def metrics_row(core: Core, measured: dict[str, Any], implemented: dict[str, Any]) -> dict[str, Any]:

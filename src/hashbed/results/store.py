@@ -29,9 +29,11 @@ makes it again. A store is migrated when it is opened.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
+import socket
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -43,6 +45,7 @@ from typing import Any
 
 from hashbed import __version__
 from hashbed.errors import HashbedError
+from hashbed.flow.processes import start_time
 from hashbed.results.exchange import EXPORT_SUFFIX, export_line, read_database, read_export, write_export
 from hashbed.results.migrate import upgrade
 from hashbed.results.records import JOB_COLUMNS, JobRecord, job_key
@@ -50,7 +53,7 @@ from hashbed.results.schema import REFERENCES, VIEW_COLUMNS, check_job, check_re
 
 DEFAULT_DB = "hashbed.db"
 #: The schema this hashbed writes; older stores are migrated to it when opened.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: How long a process waits for another one's write lock, seconds.
 LOCK_WAIT_S = 60.0
 _SELECT = f"SELECT {', '.join(JOB_COLUMNS)} FROM jobs"
@@ -83,6 +86,21 @@ _ATTEMPTS = (
 )
 
 
+#: The jobs a driver runs now (so that a second driver on the store does not run them too), and
+#: what each run of a job cost where it ran.
+_CLAIMS_AND_COSTS = (
+    "CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, host TEXT NOT NULL, pid INTEGER NOT NULL, "
+    "started INTEGER, renewed REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS costs (key TEXT NOT NULL, step TEXT NOT NULL, core TEXT NOT NULL, device TEXT, "
+    "status TEXT NOT NULL, wall_s REAL NOT NULL, cpu_s REAL NOT NULL, peak_mb REAL NOT NULL, host TEXT NOT NULL, "
+    "finished_at TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS costs_by_step ON costs (step, core)",
+)
+#: A claim not renewed for this long belongs to a driver that is gone (another host's cannot be
+#: checked otherwise), s.
+CLAIM_STALE_S = 600.0
+
+
 def _to_version_1(db: sqlite3.Connection) -> None:
     """The view is made by version 3 (its columns as of today)."""
 
@@ -90,6 +108,11 @@ def _to_version_1(db: sqlite3.Connection) -> None:
 def _to_version_3(db: sqlite3.Connection) -> None:
     db.execute("DROP VIEW IF EXISTS results")
     db.execute(_RESULTS_VIEW)
+
+
+def _to_version_4(db: sqlite3.Connection) -> None:
+    for statement in _CLAIMS_AND_COSTS:
+        db.execute(statement)
 
 
 def _to_version_2(db: sqlite3.Connection) -> None:
@@ -103,7 +126,9 @@ def _to_version_2(db: sqlite3.Connection) -> None:
 
 
 #: Migration to each version from the one before, run in the transaction that sets the version.
-_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _to_version_1, 2: _to_version_2, 3: _to_version_3}
+_MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _to_version_1, 2: _to_version_2, 3: _to_version_3, 4: _to_version_4,
+}  # fmt: skip
 
 
 def default_db_path() -> Path:
@@ -222,9 +247,11 @@ class ResultStore:
             row = self._db.execute(_SELECT + " WHERE key = ?", (key,)).fetchone()
         return JobRecord.from_columns(_columns(row)) if row else None
 
-    def put(self, step: str, inputs: dict[str, Any], outputs: dict[str, Any], error: str | None = None) -> JobRecord:
+    def put(self, step: str, inputs: dict[str, Any], outputs: dict[str, Any], error: str | None = None,
+            cost: dict[str, Any] | None = None) -> JobRecord:  # fmt: skip
         """Store a job's result, unless the store holds a better one for its key (a finished
-        result stays the answer when a rerun fails); returns the record as run."""
+        result stays the answer when a rerun fails), and what the run cost (``cost``: wall_s,
+        cpu_s, peak_mb, host); returns the record as run."""
         record = JobRecord(
             key=job_key(step, inputs), step=step, core=inputs["core"], device=inputs.get("device"),
             seed=inputs.get("seed"), status="failed" if error else "ok", error=error, inputs=inputs,
@@ -233,6 +260,10 @@ class ResultStore:
         )  # fmt: skip
         try:
             with self._write() as db:
+                if cost is not None:
+                    db.execute("INSERT INTO costs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                               (record.key, step, record.core, record.device, record.status, cost["wall_s"], cost["cpu_s"],
+                                cost["peak_mb"], cost["host"], record.finished_at))  # fmt: skip
                 row = db.execute(_SELECT + " WHERE key = ?", (record.key,)).fetchone()
                 stored = JobRecord.from_columns(_columns(row)) if row else None
                 if stored is not None and stored.rank > record.rank:
@@ -256,6 +287,47 @@ class ResultStore:
                                f"{unsaved} ({write_error.strerror}): it is lost") from None  # fmt: skip
         raise HashbedError(f"cannot store the result of {record.step} {record.core} in {self.path} ({exc}); it is saved in "
                            f"{unsaved}: run 'hashbed results --db {self.path} --import {unsaved}' once the store can be written") from None  # fmt: skip
+
+    def costs(self, step: str | None = None) -> list[dict[str, Any]]:
+        """What each run cost (oldest first): key, step, core, device, status, wall_s, cpu_s, peak_mb, host, finished_at."""
+        columns = ("key", "step", "core", "device", "status", "wall_s", "cpu_s", "peak_mb", "host", "finished_at")
+        query = f"SELECT {', '.join(columns)} FROM costs" + (" WHERE step = ?" if step else "") + " ORDER BY rowid"
+        with self._database_errors("read"):
+            return [dict(zip(columns, row)) for row in self._db.execute(query, (step,) if step else ())]
+
+    # --- claims: the jobs a driver runs now -------------------------------------------------------
+
+    def claim(self, key: str) -> bool:
+        """Mark job ``key`` as run by this process; False when a live driver (another process on
+        this host, or one on another host that renewed its claim lately) runs it now."""
+        host, pid, started = _me()
+        with self._database_errors("write to"), self._write() as db:
+            row = db.execute("SELECT host, pid, started, renewed FROM claims WHERE key = ?", (key,)).fetchone()
+            if row is not None and tuple(row[:3]) != (host, pid, started) and _alive(*row):
+                return False
+            db.execute("INSERT OR REPLACE INTO claims VALUES (?, ?, ?, ?, ?)", (key, host, pid, started, time.time()))
+        return True
+
+    def claimed_by(self, key: str) -> str | None:
+        """Who runs job ``key`` now (host:pid), None when no live driver does."""
+        with self._database_errors("read"):
+            row = self._db.execute("SELECT host, pid, started, renewed FROM claims WHERE key = ?", (key,)).fetchone()
+        return f"{row[0]}:{row[1]}" if row is not None and _alive(*row) else None
+
+    def release(self, key: str) -> None:
+        host, pid, _ = _me()
+        with self._database_errors("write to"), self._write() as db:
+            db.execute("DELETE FROM claims WHERE key = ? AND host = ? AND pid = ?", (key, host, pid))
+
+    def release_all(self) -> None:
+        host, pid, _ = _me()
+        with contextlib.suppress(HashbedError), self._database_errors("write to"), self._write() as db:
+            db.execute("DELETE FROM claims WHERE host = ? AND pid = ?", (host, pid))
+
+    def renew_claims(self) -> None:
+        host, pid, _ = _me()
+        with self._database_errors("write to"), self._write() as db:
+            db.execute("UPDATE claims SET renewed = ? WHERE host = ? AND pid = ?", (time.time(), host, pid))
 
     def jobs(self, step: str | None = None, core: str | None = None, device: str | None = None) -> list[JobRecord]:
         query = _SELECT + " WHERE 1 = 1"
@@ -327,6 +399,18 @@ class ResultStore:
                                    f"(e.g. {dropped[0][:16]}...); import it first: hashbed results --import {path} --export {path}")  # fmt: skip
         write_export(path, final)
         return len(final)
+
+
+def _me() -> tuple[str, int, int | None]:
+    """This process as a claim names it: host, pid and the pid's start time."""
+    return socket.gethostname(), os.getpid(), start_time(os.getpid())
+
+
+def _alive(host: str, pid: int, started: int | None, renewed: float) -> bool:
+    """Whether the driver of a claim still runs: on this host, its process; elsewhere, its renewals."""
+    if host == socket.gethostname():
+        return started is not None and start_time(pid) == started
+    return time.time() - renewed < CLAIM_STALE_S
 
 
 def _columns(row: tuple[Any, ...]) -> dict[str, Any]:

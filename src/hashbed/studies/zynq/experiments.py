@@ -10,6 +10,7 @@ Each size is its own job, so an interrupted run keeps the sizes it finished.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,9 @@ from typing import Any
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED
+from hashbed.jobs.graph import Node, constant
 from hashbed.jobs.runner import Jobs
+from hashbed.jobs.work import Sources, localize
 from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.zynq.testbed.controller import Controller
 from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
@@ -58,61 +61,49 @@ def message_of_size(size_bytes: int, seed: int) -> Message:
     return Message(data, 8 * size_bytes)
 
 
-def run_transfers(
-    jobs: Jobs,
-    core: Core,
-    sizes_kb: Sequence[float],
-    settings: TestbedSettings,
-    on_size: Callable[[float], None] = lambda size: None,
-) -> list[JobRecord]:
-    """One stored job per message size; the board is started only if a job must run.
+def transfer_work(sources: Sources, settings: TestbedSettings, size_bytes: int) -> tuple[dict[str, Any], str | None]:
+    """A worker's transfer of one message through the testbed on a simulated board of its own."""
+    core = localize(sources)
+    board = SimulatedBoard(core, settings.sys_mhz, settings.dma)
+    with board:
+        controller = Controller(board, core)
+        controller.configure_output(settings.start_delay)
+        controller.set_core_clock(settings.core_mhz)
+        transfer = controller.hash(message_of_size(size_bytes, settings.message_seed))
+        outputs = {"size_kb": size_bytes / KB, **transfer.as_dict(), **board.last_transfer}
+    error = None if transfer.correct else f"wrong digest for {size_bytes} bytes: {transfer.digest}, expected {transfer.expected}"
+    return outputs, error
 
-    ``on_size`` is called before a size is simulated (not for stored results).
-    """
-    board: SimulatedBoard | None = None
-    controller: Controller | None = None
+
+def transfer_nodes(core: Core, sizes_kb: Sequence[float], settings: TestbedSettings) -> list[Node]:
+    """One job per message size, each on a simulated board of its own."""
     fingerprint = board_design(core).fingerprint()
-    records = []
-    try:
-        for size_kb in sizes_kb:
-            size_bytes = round(size_kb * KB)
-            inputs = {
-                "core": core.name,
-                "core_fingerprint": core.fingerprint(),
-                "cycles": core.cycles.counts(),
-                "device": BOARD,
-                "board": fingerprint,
-                "tools": {"verilator": verilator_version()},
-                "size_bytes": size_bytes,
-                "sys_mhz": settings.sys_mhz,
-                "core_mhz": settings.core_mhz,
-                "dma": dataclasses.asdict(settings.dma),
-                "start_delay": settings.start_delay,
-                "message_seed": settings.message_seed,
-            }
+    sources = Sources.of(core)
+    nodes = []
+    for size_kb in sizes_kb:
+        size_bytes = round(size_kb * KB)
+        inputs = {
+            "core": core.name,
+            "core_fingerprint": core.fingerprint(),
+            "cycles": core.cycles.counts(),
+            "device": BOARD,
+            "board": fingerprint,
+            "tools": {"verilator": verilator_version()},
+            "size_bytes": size_bytes,
+            "sys_mhz": settings.sys_mhz,
+            "core_mhz": settings.core_mhz,
+            "dma": dataclasses.asdict(settings.dma),
+            "start_delay": settings.start_delay,
+            "message_seed": settings.message_seed,
+        }
+        work = functools.partial(transfer_work, sources, settings, size_bytes)
+        nodes.append(Node(STEP, inputs, work=constant(work), label=f"{core.name} testbed {size_kb:g} kB"))
+    return nodes
 
-            def work() -> tuple[dict[str, Any], str | None]:
-                nonlocal board, controller
-                on_size(size_kb)
-                if board is None or controller is None:
-                    board = SimulatedBoard(core, settings.sys_mhz, settings.dma)
-                    controller = Controller(board, core)
-                    controller.configure_output(settings.start_delay)
-                    controller.set_core_clock(settings.core_mhz)
-                transfer = controller.hash(message_of_size(size_bytes, settings.message_seed))
-                outputs = {"size_kb": size_bytes / KB, **transfer.as_dict(), **board.last_transfer}
-                error = None if transfer.correct else f"wrong digest for {size_bytes} bytes: {transfer.digest}, expected {transfer.expected}"
-                return outputs, error
 
-            record = jobs.run_job(STEP, inputs, work)
-            records.append(record)
-            if not record.ok and board is not None:  # start afresh after a failure
-                board.close()
-                board = controller = None
-    finally:
-        if board is not None:
-            board.close()
-    return records
+def run_transfers(jobs: Jobs, core: Core, sizes_kb: Sequence[float], settings: TestbedSettings) -> list[JobRecord]:
+    """The stored job of each message size, run here now where needed."""
+    return [jobs.run(node) for node in transfer_nodes(core, sizes_kb, settings)]
 
 
 def overhead_row(record: JobRecord) -> dict[str, Any]:

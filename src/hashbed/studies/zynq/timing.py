@@ -10,8 +10,10 @@ with the model. One job per (core, implementation, data mode, board) in the stor
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -22,9 +24,11 @@ from hashbed.catalogue.algorithms import HashAlgorithm, Message
 from hashbed.catalogue.cores import Core
 from hashbed.errors import HashbedError
 from hashbed.catalogue.devices import get_device
-from hashbed.flow.impl.implement import ImplSettings
+from hashbed.flow.impl.implement import ImplSettings, implement
 from hashbed.catalogue.throughput import throughput_mbps
+from hashbed.jobs.graph import Node
 from hashbed.jobs.runner import Jobs
+from hashbed.jobs.work import Sources, localize, writable_build_dir
 from hashbed.results import JobRecord
 from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
 from hashbed.studies.zynq.timed_board import PostRouteBoard
@@ -108,16 +112,59 @@ def _timing_sources_fingerprint(family: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def time_core(jobs: Jobs, core: Core, settings: TimingSettings) -> JobRecord:
-    """The stored timing job of ``core`` on ``settings`` (run now if needed); a failed
-    implementation is returned as it is."""
+def time_work(sources: Sources, settings: TimingSettings, implemented: dict[str, Any], build_dir: Path) -> tuple[dict[str, Any], str | None]:
+    """A worker's clock search on the routed core with its delays. A worker that cannot see the run
+    directory (another machine, or its files are gone) places and routes the core again first, in
+    a folder of its own (the same result: the flow is deterministic)."""
+    core = localize(sources)
     device = get_device(settings.device)
-    models = cell_models(device.family)  # before implementing: a family without models fails at once
-    impl_settings = ImplSettings(device, seed=settings.seed)
-    implemented = jobs.implement(core, impl_settings)
-    if not implemented.ok:
-        return implemented
-    run_dir = Path(implemented.outputs["run_dir"])
+    models = cell_models(device.family)
+    run_dir = Path(implemented["run_dir"])
+    if not (run_dir / "routed.sdf").is_file():
+        again = implement(core, ImplSettings(device, seed=settings.seed), writable_build_dir(build_dir) / "again" / str(os.getpid()))
+        if not again.ok:
+            return {}, f"placing and routing again for the timing simulation failed: {again.error}"
+        run_dir = Path(again.run_dir)
+    started = time.monotonic()
+    scale: Scale | None = None
+    if settings.board:
+        scale = settings.variation.board(settings.board, placement(run_dir / "routed.json"))
+    name = f"timed-board{settings.board}"
+    timed = write_timed_netlist(run_dir, device.family, scale, f"{name}.v")
+    executable = compile_simulation(run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", models], "tb", {"W": core.bus_width})
+    sta_mhz = float(implemented["fmax_mhz"])
+    messages = check_messages(core.algorithm, settings.data, settings.seed)
+    with PostRouteBoard(core, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS) as board:
+        controller = Controller(board, core)
+        controller.configure_output()
+        result = search_max_frequency(
+            lambda mhz: controller.all_correct_at(mhz, messages), round(LOW_FACTOR * sta_mhz, 1), round(HIGH_FACTOR * sta_mhz, 1)
+        )
+        controller.set_core_clock(result.max_mhz)
+        measured = controller.hash(measured_message(core.algorithm, settings.seed))
+    if not measured.correct:
+        return {}, f"the {measured.blocks}-block message came out wrong at {result.max_mhz} MHz, where the search passed"
+    block_bits = core.algorithm.block_bits
+    return {
+        "sta_fmax_mhz": sta_mhz,
+        "exp_fmax_mhz": result.max_mhz,
+        "ratio": round(result.max_mhz / sta_mhz, 3),
+        "limit_above_range": result.limit_above_range,
+        "trials": result.trials,
+        "messages": len(messages),
+        "clock_arrival_ps": timed.clock_arrival_ps,
+        "throughput_formula_mbps": round(throughput_mbps(block_bits, core.cycles.lp, result.max_mhz), 2),
+        "throughput_measured_mbps": round(8 * measured.message_bytes / measured.hardware_s / 1e6, 2),
+        "measured_blocks": measured.blocks,
+        "seconds": round(time.monotonic() - started, 1),
+    }, None
+
+
+def time_node(jobs: Jobs, core: Core, settings: TimingSettings) -> Node:
+    """The timing job of ``core`` on ``settings``, which needs its implementation."""
+    device = get_device(settings.device)
+    cell_models(device.family)  # before implementing: a family without models fails at once
+    implemented = jobs.implement_node(core, ImplSettings(device, seed=settings.seed))
     inputs: dict[str, Any] = {
         "core": core.name,
         "core_fingerprint": core.fingerprint(),
@@ -130,47 +177,15 @@ def time_core(jobs: Jobs, core: Core, settings: TimingSettings) -> JobRecord:
         "variation": settings.variation.as_dict() if settings.board else None,
         "sizes": message_sizes(core.algorithm),
         "timing_sources": _timing_sources_fingerprint(device.family),
-        "tools": {"icarus": icarus_version(), **implemented.outputs["tools"]},
+        "tools": {"icarus": icarus_version(), **implemented.inputs["tools"]},
     }
+    sources, build_dir = Sources.of(core), jobs.build_dir
+    board = "nominal delays" if settings.board == 0 else f"virtual board {settings.board}"
+    return Node("time", inputs, work=lambda records: functools.partial(time_work, sources, settings, records[0].outputs, build_dir),
+                needs=(implemented,), label=f"{core.name} time {device.name} {settings.data} {board}")  # fmt: skip
 
-    def work() -> tuple[dict[str, Any], str | None]:
-        if not (run_dir / "routed.sdf").is_file():  # a stored implementation whose files are gone
-            Jobs(jobs.store, jobs.build_dir, force=True).implement(core, impl_settings)
-        started = time.monotonic()
-        scale: Scale | None = None
-        if settings.board:
-            scale = settings.variation.board(settings.board, placement(run_dir / "routed.json"))
-        name = f"timed-board{settings.board}"
-        timed = write_timed_netlist(run_dir, device.family, scale, f"{name}.v")
-        executable = compile_simulation(
-            run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", models], "tb",
-            {"W": core.bus_width},
-        )  # fmt: skip
-        sta_mhz = float(implemented.outputs["fmax_mhz"])
-        messages = check_messages(core.algorithm, settings.data, settings.seed)
-        with PostRouteBoard(core, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS) as board:
-            controller = Controller(board, core)
-            controller.configure_output()
-            result = search_max_frequency(
-                lambda mhz: controller.all_correct_at(mhz, messages), round(LOW_FACTOR * sta_mhz, 1), round(HIGH_FACTOR * sta_mhz, 1)
-            )
-            controller.set_core_clock(result.max_mhz)
-            measured = controller.hash(measured_message(core.algorithm, settings.seed))
-        if not measured.correct:
-            return {}, f"the {measured.blocks}-block message came out wrong at {result.max_mhz} MHz, where the search passed"
-        block_bits = core.algorithm.block_bits
-        return {
-            "sta_fmax_mhz": sta_mhz,
-            "exp_fmax_mhz": result.max_mhz,
-            "ratio": round(result.max_mhz / sta_mhz, 3),
-            "limit_above_range": result.limit_above_range,
-            "trials": result.trials,
-            "messages": len(messages),
-            "clock_arrival_ps": timed.clock_arrival_ps,
-            "throughput_formula_mbps": round(throughput_mbps(block_bits, core.cycles.lp, result.max_mhz), 2),
-            "throughput_measured_mbps": round(8 * measured.message_bytes / measured.hardware_s / 1e6, 2),
-            "measured_blocks": measured.blocks,
-            "seconds": round(time.monotonic() - started, 1),
-        }, None
 
-    return jobs.run_job("time", inputs, work)
+def time_core(jobs: Jobs, core: Core, settings: TimingSettings) -> JobRecord:
+    """The stored timing job of ``core`` on ``settings`` (run here now if needed); a failed
+    implementation is returned as it is."""
+    return jobs.run(time_node(jobs, core, settings))

@@ -1,0 +1,93 @@
+"""Running a command's jobs: the executor options, the plan and its ETA before it starts, and
+its progress (a bar on a terminal; one line per finished job in a log or CI)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from hashbed.cli.console import err, out, print_table
+from hashbed.cli.types import positive_int
+from hashbed.flow.impl.implement import run_dir_name
+from hashbed.flow.impl.progress import RunProgress, duration, unfinished_runs
+from hashbed.jobs.estimate import estimates, makespan
+from hashbed.jobs.executors import SCHEDULER_ENV, make_executor
+from hashbed.jobs.graph import Event, Node, graph_of, stored
+from hashbed.jobs.runner import Jobs
+from hashbed.results import JobRecord
+
+
+#: How long a command waits for a job to finish before it says how far its running place-and-route runs have got, s.
+STATUS_INTERVAL_S = 600.0
+
+
+def executor_options(dry_run: bool = True) -> argparse.ArgumentParser:
+    """--jobs, --scheduler (and --dry-run): where a command's jobs run."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--jobs", type=positive_int, metavar="N",
+                        help="jobs at once in a local process pool (default: this machine's cores)")  # fmt: skip
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help=f"run the jobs on the Dask cluster of this scheduler, e.g. tcp://host:8786 (default: ${SCHEDULER_ENV})")  # fmt: skip
+    if dry_run:
+        parser.add_argument("--dry-run", action="store_true", help="print the jobs that would run and their estimated time, run nothing")
+    return parser
+
+
+def run_jobs(jobs: Jobs, goals: Sequence[Node], args: argparse.Namespace, what: str) -> dict[str, JobRecord] | None:
+    """Run ``goals`` on the executor of ``args``, saying first how many jobs will run and how long
+    they will take; None for --dry-run (the plan printed instead)."""
+    guesses = estimates(jobs.store)
+    plan = [node for node in graph_of(goals) if jobs.force or stored(jobs.store, node) is None]
+    seconds = {node.key: guesses.seconds(node) for node in plan}
+    if getattr(args, "dry_run", False):
+        workers = args.jobs or _cores()
+        rows = [[node.label or f"{node.core} {node.step}", duration(seconds[node.key])] for node in plan]
+        print_table(f"{what}: the jobs that would run", (["job", "estimated time"], rows))
+        out.print(f"{len(plan)} jobs, about {duration(makespan(plan, seconds, workers))} on {workers} local workers")
+        return None
+    executor = make_executor(args.jobs, args.scheduler)
+    stored_count = len(graph_of(goals)) - len(plan)
+    err.print(f"{what}: {len(plan)} jobs to run ({stored_count} stored), about "
+              f"{duration(makespan(plan, seconds, executor.workers))} on {executor.describe()}")  # fmt: skip
+    left = dict(seconds)
+    started = time.monotonic()
+    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed}/{task.total} jobs"),
+                  TimeElapsedColumn(), TextColumn("{task.fields[eta]}", markup=False), console=err, transient=True,
+                  disable=not err.is_terminal or getattr(args, "json", False)) as progress:  # fmt: skip
+        task = progress.add_task(what, total=len(plan), eta="")
+
+        def on_event(event: Event) -> None:
+            if event.node.key not in left:
+                return
+            left.pop(event.node.key)
+            eta = f"about {duration(sum(left.values()) / executor.workers)} left" if left else ""
+            progress.update(task, completed=len(plan) - len(left), description=event.node.label or event.node.step, eta=eta)
+            if not err.is_terminal:
+                status = "not run, a job it needs failed" if event.blocked else event.record.status
+                took = f" in {duration(event.cost['wall_s'])}" if event.cost else ""
+                err.print(f"{what}: {event.node.label or event.node.step}: {status}{took} "
+                          f"({len(plan) - len(left)}/{len(plan)}, {duration(time.monotonic() - started)} so far{', ' + eta if eta else ''})")  # fmt: skip
+
+        def on_idle(running: list[Node]) -> None:
+            for run in running_runs(running, jobs.build_dir):
+                err.print(f"{what}: {run.run_dir.name}: {run.phase}, started {duration(run.elapsed_s)} ago")
+
+        try:
+            return jobs.run_all(goals, executor, on_event, guesses, on_idle, STATUS_INTERVAL_S)
+        finally:
+            executor.close()
+
+
+def running_runs(nodes: Sequence[Node], build_dir: Path) -> list[RunProgress]:
+    """The synthesis and place-and-route runs of the implement jobs among ``nodes`` that a process works on now."""
+    prefixes = tuple(run_dir_name(n.core, n.inputs["device"], n.inputs["seed"], "") for n in nodes if n.step == "implement")
+    return [run for run in unfinished_runs(build_dir) if run.state == "running" and prefixes and run.run_dir.name.startswith(prefixes)]
+
+
+def _cores() -> int:
+    return os.cpu_count() or 1
