@@ -7,7 +7,6 @@ so the versions of one design share its Verilog. See docs/adding-a-core.md for t
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 import tomllib
@@ -18,6 +17,7 @@ from typing import Any
 from hashbed.catalogue.algorithms import HashAlgorithm, get_algorithm
 from hashbed.catalogue.budget import Budget
 from hashbed.catalogue.cycles import CycleFormula
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import HashbedError
 from hashbed.catalogue.interface import BUS_WIDTHS
 
@@ -76,16 +76,12 @@ class Core:
 
     def fingerprint(self) -> str:
         """Hash of everything that defines the hardware: top, parameters, source contents."""
-        digest = hashlib.sha256(f"{self.top}\0{sorted(self.parameters.items())!r}\0".encode())
-        for path in self.sources:
-            try:
-                content = path.read_bytes()
-            except OSError as exc:
-                raise HashbedError(
-                    f"core {self.name}: cannot read its source {path} ({exc.strerror}); restore it, or fix the manifest"
-                ) from exc
-            digest.update(path.name.encode() + b"\0" + content + b"\0")
-        return digest.hexdigest()[:16]
+        try:
+            return fingerprint(f"{self.top}\0{sorted(self.parameters.items())!r}\0", self.sources)
+        except OSError as exc:
+            raise HashbedError(
+                f"core {self.name}: cannot read its source {exc.filename} ({exc.strerror}); restore it, or fix the manifest"
+            ) from exc
 
     def summary(self) -> dict[str, Any]:
         return {

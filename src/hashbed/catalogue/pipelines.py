@@ -4,12 +4,12 @@ depth."""
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from hashbed.catalogue.algorithms import HashAlgorithm, get_algorithm
 from hashbed.catalogue.cores import ManifestError, manifest_sources, read_toml, rtl_root
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import HashbedError
 
 MANIFEST = "pipeline.toml"
@@ -50,10 +50,7 @@ class PipelineDesign:
         return f"{self.name}-s{stages}"
 
     def fingerprint(self) -> str:
-        digest = hashlib.sha256(self.top.encode())
-        for path in self.sources:
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-        return digest.hexdigest()[:16]
+        return fingerprint(self.top, self.sources)
 
 
 _FIELDS = {
