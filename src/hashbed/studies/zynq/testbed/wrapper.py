@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbed.catalogue.cores import Core, rtl_root
+from hashbed.catalogue.cores import Core
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.interface import digest_word_count
+from hashbed.catalogue.manifest import rtl_root
 
 WRAPPER_MODULE = "hashbed_core"
 #: The testbed RTL, in compile order (paths relative to the rtl folder).
