@@ -8,7 +8,6 @@ failed jobs are recorded with their reason and run again next time.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 
 from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED, Core
 from hashbed.catalogue.cycles import CycleFormula
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.flow.energy.estimate import ENERGY_STEP, energy_inputs, estimate
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.impl.implement import ImplSettings, implement
@@ -219,6 +219,6 @@ def _simulation_inputs(core: Core) -> dict[str, Any]:
 
 def _file_hash(path: Path) -> str:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return fingerprint(files=(path,), named=False, closed=False, digits=None)
     except OSError as exc:
         raise HashbedError(f"cannot read KAT file {path}: {exc.strerror}") from None

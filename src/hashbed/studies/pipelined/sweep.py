@@ -4,7 +4,6 @@ processes, each a chain of store-backed jobs, so an interrupted sweep resumes wh
 
 from __future__ import annotations
 
-import hashlib
 import os
 import random
 from collections.abc import Callable
@@ -17,6 +16,7 @@ from hashbed.flow import processes
 from hashbed.catalogue.algorithms import Message
 from hashbed.errors import CoreFailure
 from hashbed.catalogue.devices import get_device
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.flow.impl.implement import ImplSettings, run_dir_name
 from hashbed.flow.impl.progress import RunProgress, unfinished_runs
 from hashbed.catalogue.throughput import throughput_mbps, throughput_per_area
@@ -48,16 +48,20 @@ class SweepPoint:
     timeout_s: int = 3600
 
 
+def check_inputs(design: PipelineDesign, stages: int) -> dict[str, Any]:
+    """What identifies the check of a point: the design, the depth, the harness and its build."""
+    return {
+        "core": design.point(stages), "design_fingerprint": design.fingerprint(), "stages": stages,
+        "interval": design.interval(stages),
+        "harness": fingerprint(files=(HARNESS,), named=False, closed=False), "tools": {"verilator": verilator_version()},
+    }  # fmt: skip
+
+
 def run_point(point: SweepPoint, db: Path, build_dir: Path, force: bool = False) -> JobRecord:
     """Check, implement and tabulate one point; returns its metrics job (or the failed job)."""
     design = load_pipeline(point.design)
     with ResultStore(db) as store:
         jobs = Jobs(store, build_dir, force)
-        check_inputs = {
-            "core": design.point(point.stages), "design_fingerprint": design.fingerprint(), "stages": point.stages,
-            "interval": design.interval(point.stages),
-            "harness": hashlib.sha256(HARNESS.read_bytes()).hexdigest()[:16], "tools": {"verilator": verilator_version()},
-        }  # fmt: skip
 
         def check() -> tuple[dict[str, Any], str | None]:
             result = check_point(design, point.stages, check_messages(design, point.stages))
@@ -67,7 +71,7 @@ def run_point(point: SweepPoint, db: Path, build_dir: Path, force: bool = False)
                          f"{design.interval(point.stages)} cycles and 1.0")  # fmt: skip
             return result.as_dict(), error
 
-        checked = jobs.run_job(CHECK_STEP, check_inputs, check)
+        checked = jobs.run_job(CHECK_STEP, check_inputs(design, point.stages), check)
         if not checked.ok:
             return checked
         settings = ImplSettings(get_device(point.device), seed=point.seed, timeout_s=point.timeout_s)
