@@ -84,10 +84,12 @@ def test_design_manifests_load() -> None:
 @pytest.mark.parametrize(
     ("edit", "words"),
     [
-        (lambda m: m.replace("depths = [1, 2, 4, 8, 16, 32, 64]", "depths = [1, 3]"), r"depths must be divisors of iterations \(64\)"),
+        (lambda m: m.replace("depths = [1, 2, 4, 8, 16, 32, 64]", "depths = [1, 3]"), r"depths: must be divisors of iterations \(64\), got \[1, 3\]"),
         (lambda m: m + "colour = 1\n", "unknown field 'colour'"),
-        (lambda m: m.replace('"sha256_pipe_stage.v"', '"missing.v"'), "missing.v' does not exist \\(fix 'files'\\)"),
-        (lambda m: m.replace("pipelined-base", "unrolled"), "architecture 'unrolled' is not one of"),
+        (lambda m: m.replace('"sha256_pipe_stage.v"', '"missing.v"'), "files: '.*missing.v' does not exist: add the file, or fix the name"),
+        (lambda m: m.replace("pipelined-base", "unrolled"), "architecture: must be 'pipelined-base' or 'pipelined-opt', got 'unrolled'"),
+        (lambda m: m.replace('algorithm = "sha-256"\nversion = "fips"', 'algorithm = "keccak-256"\nversion = "round3"'),
+         "the block-pipeline interface takes 512-bit blocks .*not those of 'keccak-256' \\(fix 'algorithm'\\)"),
     ],
 )
 def test_malformed_pipeline_manifest_names_file_and_problem(tmp_path: Path, edit, words: str) -> None:

@@ -7,36 +7,30 @@ and for block-RAM versions at least ``luts_min`` LUT4s (the study's 450-650 slic
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Annotated
+
+from pydantic import Field, ValidationInfo, field_validator
+
+from hashbed.catalogue.manifest import Table
 
 #: The family whose resources the budgets count.
 BUDGET_FAMILY = "ecp5"
-_FIELDS = ("luts", "ffs", "brams", "luts_min")
+Count = Annotated[int, Field(ge=0)]
 
 
-@dataclass(frozen=True)
-class Budget:
-    luts: int
-    ffs: int
-    brams: int
-    luts_min: int = 0
+class Budget(Table):
+    luts: Count
+    ffs: Count
+    brams: Count
+    luts_min: Count = 0
 
+    @field_validator("luts_min")
     @classmethod
-    def parse(cls, table: dict[str, Any], where: str) -> Budget:
-        unknown = set(table) - set(_FIELDS)
-        if unknown:
-            raise ValueError(f"{where}: unknown field(s) in [budget]: {', '.join(map(repr, sorted(unknown)))} (known: {', '.join(_FIELDS)})")
-        for key in ("luts", "ffs", "brams"):
-            if key not in table:
-                raise ValueError(f"{where}: [budget] needs {key!r}")
-        for key, value in table.items():
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{where}: [budget] {key} must be a non-negative integer, got {value!r}")
-        budget = cls(**table)
-        if budget.luts_min > budget.luts:
-            raise ValueError(f"{where}: [budget] luts_min ({budget.luts_min}) exceeds luts ({budget.luts})")
-        return budget
+    def _within_luts(cls, luts_min: int, info: ValidationInfo) -> int:
+        luts = info.data.get("luts")
+        if luts is not None and luts_min > luts:
+            raise ValueError(f"must not exceed luts ({luts}), got {luts_min}")
+        return luts_min
 
     def shortfalls(self, luts: int, ffs: int, brams: int, dsps: int) -> list[str]:
         """How an implementation misses the budget, one phrase per resource (empty: it fits)."""
@@ -54,4 +48,4 @@ class Budget:
         return misses
 
     def as_dict(self) -> dict[str, int]:
-        return asdict(self)
+        return self.model_dump()

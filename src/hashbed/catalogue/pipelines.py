@@ -4,16 +4,17 @@ depth."""
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Literal, Self
+
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from hashbed.catalogue.algorithms import HashAlgorithm, get_algorithm
-from hashbed.catalogue.cores import ManifestError, manifest_sources, read_toml, rtl_root
-from hashbed.errors import HashbedError
+from hashbed.catalogue.fingerprint import fingerprint
+from hashbed.catalogue.manifest import DesignManifest, ManifestError, read_manifest, rtl_root
 
 MANIFEST = "pipeline.toml"
-ARCHITECTURES = ("pipelined-base", "pipelined-opt")
 #: Block and digest ports of the interface (docs/pipelined.md).
 BLOCK_BITS = 512
 DIGEST_PORT_BITS = 256
@@ -50,47 +51,40 @@ class PipelineDesign:
         return f"{self.name}-s{stages}"
 
     def fingerprint(self) -> str:
-        digest = hashlib.sha256(self.top.encode())
-        for path in self.sources:
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-        return digest.hexdigest()[:16]
+        return fingerprint(self.top, self.sources)
 
 
-_FIELDS = {
-    "top": str, "files": list, "lib": list, "algorithm": str, "version": str,
-    "architecture": str, "iterations": int, "depths": list, "description": str,
-}  # fmt: skip
-_REQUIRED = ("top", "files", "algorithm", "version", "architecture", "iterations", "depths")
+class PipelineManifest(DesignManifest):
+    """A ``pipeline.toml`` (docs/pipelined.md)."""
+
+    architecture: Literal["pipelined-base", "pipelined-opt"]
+    iterations: Annotated[int, Field(gt=0)]
+    depths: list[int]
+
+    @field_validator("depths")
+    @classmethod
+    def _divide_iterations(cls, depths: list[int], info: ValidationInfo) -> list[int]:
+        iterations = info.data.get("iterations")
+        if iterations is not None and (not depths or any(depth < 1 or iterations % depth for depth in depths)):
+            raise ValueError(f"must be divisors of iterations ({iterations}), got {depths}")
+        return depths
+
+    @model_validator(mode="after")
+    def _fits_the_interface(self) -> Self:
+        algorithm = get_algorithm(self.algorithm, self.version)  # known: DesignManifest checked it
+        if algorithm.block_bits != BLOCK_BITS or algorithm.digest_bits > DIGEST_PORT_BITS:
+            raise ValueError(f"the block-pipeline interface takes {BLOCK_BITS}-bit blocks and digests of up to "
+                             f"{DIGEST_PORT_BITS} bits, not those of {self.algorithm!r} (fix 'algorithm')")  # fmt: skip
+        return self
 
 
 def load_design(path: Path) -> PipelineDesign:
-    """Read and check one ``pipeline.toml``; every problem names the file and the fix."""
-    where = str(path)
-    data = read_toml(path)
-    for key, value in data.items():
-        if key not in _FIELDS:
-            raise ManifestError(f"{where}: unknown field {key!r} (fields: {', '.join(_FIELDS)})")
-        if not isinstance(value, _FIELDS[key]):
-            raise ManifestError(f"{where}: field {key!r} must be a {_FIELDS[key].__name__}, got {value!r}")
-    for key in _REQUIRED:
-        if key not in data:
-            raise ManifestError(f"{where}: missing field {key!r}")
-    if data["architecture"] not in ARCHITECTURES:
-        raise ManifestError(f"{where}: architecture {data['architecture']!r} is not one of {', '.join(ARCHITECTURES)}")
-    depths = data["depths"]
-    if not depths or any(not isinstance(d, int) or d < 1 or data["iterations"] % d for d in depths):
-        raise ManifestError(f"{where}: depths must be divisors of iterations ({data['iterations']}), got {depths}")
-    sources = manifest_sources(path, data)
-    try:
-        algorithm = get_algorithm(data["algorithm"], data["version"])
-    except HashbedError as exc:
-        raise ManifestError(f"{where}: {exc}") from None
-    if algorithm.block_bits != BLOCK_BITS or algorithm.digest_bits > DIGEST_PORT_BITS:
-        raise ManifestError(f"{where}: the block-pipeline interface takes 512-bit blocks and up to 256-bit digests")
+    """Read and check one ``pipeline.toml``; every problem names the file, the field and the fix."""
+    manifest = read_manifest(PipelineManifest, path)
     return PipelineDesign(
-        name=path.parent.name, manifest=path, top=data["top"], sources=tuple(sources),
-        algorithm_name=data["algorithm"], version=data["version"], architecture=data["architecture"],
-        iterations=data["iterations"], depths=tuple(depths), description=data.get("description", ""),
+        name=path.parent.name, manifest=path, top=manifest.top, sources=manifest.sources(path),
+        algorithm_name=manifest.algorithm, version=manifest.version, architecture=manifest.architecture,
+        iterations=manifest.iterations, depths=tuple(manifest.depths), description=manifest.description,
     )  # fmt: skip
 
 

@@ -9,7 +9,6 @@ jobs are recorded with their reason and run again next time. One job runs here a
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED, Core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import get_device
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.throughput import throughput_mbps, throughput_per_area
 from hashbed.errors import HashbedError
 from hashbed.flow.energy.estimate import ENERGY_STEP, energy_inputs, estimate
@@ -272,6 +272,6 @@ def _simulation_inputs(core: Core) -> dict[str, Any]:
 
 def _file_hash(path: Path) -> str:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return fingerprint(files=(path,), named=False, closed=False, digits=None)
     except OSError as exc:
         raise HashbedError(f"cannot read KAT file {path}: {exc.strerror}") from None

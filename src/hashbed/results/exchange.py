@@ -12,12 +12,12 @@ line.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import sqlite3
 from pathlib import Path
 from typing import Any
 
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import HashbedError
 from hashbed.results.records import JOB_COLUMNS, job_key
 from hashbed.results.schema import check_job
@@ -28,7 +28,7 @@ _AGAIN = "export it again with 'hashbed results --export'"
 
 
 def checksum(job: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps({c: job[c] for c in JOB_COLUMNS}, sort_keys=True).encode()).hexdigest()
+    return fingerprint(json.dumps({c: job[c] for c in JOB_COLUMNS}, sort_keys=True), digits=None)
 
 
 def export_line(job: dict[str, Any]) -> str:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
+
+from hashbed.catalogue.fingerprint import fingerprint
 
 #: The columns of a job, in the order of the store's table and of an export line.
 JOB_COLUMNS = ("key", "step", "core", "device", "seed", "status", "error", "inputs", "outputs", "hashbed_version", "finished_at")
@@ -13,7 +14,7 @@ JOB_COLUMNS = ("key", "step", "core", "device", "seed", "status", "error", "inpu
 
 def job_key(step: str, inputs: dict[str, Any]) -> str:
     """A job's identity: the hash of its step and of everything that decides its result."""
-    return hashlib.sha256(f"{step}\0{json.dumps(inputs, sort_keys=True)}".encode()).hexdigest()
+    return fingerprint(f"{step}\0{json.dumps(inputs, sort_keys=True)}", digits=None)
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,13 @@ under the model of ``hashbed.flow.energy.model``, and the static energy at the c
 
 from __future__ import annotations
 
-import hashlib
 import random
 from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import Core
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.flow.energy.activity import CELL_MODELS, simulate_activity
 from hashbed.flow.energy.model import EnergyModel, dynamic_energy_pj
 from hashbed.flow.energy.netlist import activity_netlist
@@ -27,7 +27,7 @@ EXTRA_BLOCKS = 4
 
 def energy_inputs(core: Core, implement_key: str, device: str, seed: int) -> dict[str, Any]:
     """What identifies an estimate: the implementation, the model, the simulation's sources."""
-    sources = hashlib.sha256(CELL_MODELS.read_bytes() + CORE_TESTBENCH.read_bytes()).hexdigest()[:16]
+    sources = fingerprint(files=(CELL_MODELS, CORE_TESTBENCH), named=False, closed=False)
     return {
         "core": core.name, "device": device, "seed": seed, "implement_job": implement_key,
         "model": MODEL.as_dict(), "extra_blocks": EXTRA_BLOCKS, "simulation": sources,

@@ -10,7 +10,6 @@ linked into every run directory that places the netlist on a device of that fami
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import json
 import os
 import re
@@ -22,6 +21,7 @@ from typing import Any
 
 from hashbed.flow import processes
 from hashbed.catalogue.cores import Core
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.devices import Device
 from hashbed.flow.tools import NEXTPNR, YOSYS
 
@@ -171,7 +171,7 @@ def check_fit(core: Core, device: Device, stat: dict[str, Any]) -> None:
 
 
 def _key(inputs: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()[:10]
+    return fingerprint(json.dumps(inputs, sort_keys=True), digits=10)
 
 
 def synth_dir_name(core_name: str, family: str, key: str) -> str:

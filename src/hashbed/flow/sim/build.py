@@ -8,7 +8,6 @@ simulated board (``hashbed.testbed``).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import tempfile
@@ -18,6 +17,7 @@ from pathlib import Path
 
 from hashbed.flow import processes
 from hashbed.catalogue.cores import Core
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import CoreFailure
 from hashbed.flow.tools import verilator_command, verilator_version
 
@@ -44,12 +44,8 @@ class Design:
     parameters: Mapping[str, int | str]
 
     def fingerprint(self) -> str:
-        digest = hashlib.sha256(
-            "\0".join((self.top, self.prefix, repr(sorted(self.parameters.items())), verilator_version(), _CXXFLAGS)).encode()
-        )
-        for path in (*self.sources, self.harness):
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
-        return digest.hexdigest()[:16]
+        text = "\0".join((self.top, self.prefix, repr(sorted(self.parameters.items())), verilator_version(), _CXXFLAGS))
+        return fingerprint(text, (*self.sources, self.harness), closed=False)
 
 
 def core_design(core: Core) -> Design:

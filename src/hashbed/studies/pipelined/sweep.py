@@ -6,7 +6,6 @@ sweep resumes where it stopped."""
 from __future__ import annotations
 
 import functools
-import hashlib
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +13,7 @@ from typing import Any
 
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.devices import get_device
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.catalogue.throughput import throughput_mbps, throughput_per_area
 from hashbed.jobs.graph import Node, constant
@@ -45,6 +45,15 @@ class SweepPoint:
     timeout_s: int = 3600
 
 
+def check_inputs(design: PipelineDesign, stages: int) -> dict[str, Any]:
+    """What identifies the check of a point: the design, the depth, the harness and its build."""
+    return {
+        "core": design.point(stages), "design_fingerprint": design.fingerprint(), "stages": stages,
+        "interval": design.interval(stages),
+        "harness": fingerprint(files=(HARNESS,), named=False, closed=False), "tools": {"verilator": verilator_version()},
+    }  # fmt: skip
+
+
 def check_work(design_name: str, stages: int) -> tuple[dict[str, Any], str | None]:
     """A worker's check of one point: every digest right, one block per interval, every stage busy."""
     design = load_pipeline(design_name)
@@ -60,13 +69,8 @@ def point_node(jobs: Jobs, point: SweepPoint) -> Node:
     """One point of the sweep as jobs: its check, its implementation (in its shell) and its row,
     which tabulates "does not fit" as well (a result, as in the study's figures)."""
     design = load_pipeline(point.design)
-    check_inputs = {
-        "core": design.point(point.stages), "design_fingerprint": design.fingerprint(), "stages": point.stages,
-        "interval": design.interval(point.stages),
-        "harness": hashlib.sha256(HARNESS.read_bytes()).hexdigest()[:16], "tools": {"verilator": verilator_version()},
-    }  # fmt: skip
     work = functools.partial(check_work, point.design, point.stages)
-    checked = Node(CHECK_STEP, check_inputs, work=constant(work), label=f"{design.point(point.stages)} check")
+    checked = Node(CHECK_STEP, check_inputs(design, point.stages), work=constant(work), label=f"{design.point(point.stages)} check")
     settings = ImplSettings(get_device(point.device), seed=point.seed, timeout_s=point.timeout_s)
     implemented = jobs.implement_node(shell_core(design, point.stages, jobs.build_dir), settings, needs=(checked,))
     inputs = {"core": design.point(point.stages), "device": point.device, "seed": point.seed, "check_job": checked.key,

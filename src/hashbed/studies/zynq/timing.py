@@ -11,7 +11,6 @@ with the model. One job per (core, implementation, data mode, board) in the stor
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib
 import os
 import random
@@ -24,6 +23,7 @@ from hashbed.catalogue.algorithms import HashAlgorithm, Message
 from hashbed.catalogue.cores import Core
 from hashbed.errors import HashbedError
 from hashbed.catalogue.devices import get_device
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.flow.impl.implement import ImplSettings, implement
 from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.jobs.graph import Node
@@ -105,11 +105,8 @@ _TIMING_MODULES = ("hashbed.studies.zynq.timing", "hashbed.studies.zynq.timed_bo
 
 
 def _timing_sources_fingerprint(family: str) -> str:
-    digest = hashlib.sha256()
     modules = [Path(str(importlib.import_module(name).__file__)) for name in _TIMING_MODULES]
-    for path in (CORE_TESTBENCH, cell_models(family), *modules):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
+    return fingerprint(files=(CORE_TESTBENCH, cell_models(family), *modules))
 
 
 def time_work(sources: Sources, settings: TimingSettings, implemented: dict[str, Any], build_dir: Path) -> tuple[dict[str, Any], str | None]:

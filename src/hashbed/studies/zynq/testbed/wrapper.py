@@ -8,12 +8,13 @@ the core's. ``testbed_top`` instantiates ``hashbed_core``.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbed.catalogue.cores import Core, rtl_root
+from hashbed.catalogue.cores import Core
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.interface import digest_word_count
+from hashbed.catalogue.manifest import rtl_root
 
 WRAPPER_MODULE = "hashbed_core"
 #: The testbed RTL, in compile order (paths relative to the rtl folder).
@@ -87,7 +88,7 @@ endmodule
 def write_wrapper(core: Core, folder: Path) -> Path:
     """Write the wrapper under ``folder`` (one file per distinct content) and return its path."""
     text = wrapper_source(core)
-    path = folder / f"{core.name}-{hashlib.sha256(text.encode()).hexdigest()[:12]}" / f"{WRAPPER_MODULE}.v"
+    path = folder / f"{core.name}-{fingerprint(text, digits=12)}" / f"{WRAPPER_MODULE}.v"
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(".tmp")

@@ -1,0 +1,136 @@
+"""What the manifests under ``rtl/`` share: reading their TOML, the strict models of their fields,
+and the one-line error that names the file, the field and the fix.
+
+A manifest is read as a model of its kind (``CoreManifest`` in hashbed.catalogue.cores,
+``PipelineManifest`` in hashbed.catalogue.pipelines): every field as TOML types it (a number
+written as a string is refused, not converted), no field the model does not know.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Self, TypeVar, cast, get_args
+
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic_core import ErrorDetails
+
+from hashbed.catalogue.algorithms import get_algorithm
+from hashbed.errors import HashbedError
+
+
+def rtl_root() -> Path:
+    """The ``rtl`` folder: ``$HASHBED_RTL``, else the one of this source tree."""
+    override = os.environ.get("HASHBED_RTL")
+    return Path(override) if override else Path(__file__).resolve().parents[3] / "rtl"
+
+
+class ManifestError(HashbedError):
+    """A manifest that is missing a field or has a wrong one."""
+
+
+class Table(BaseModel):
+    """A manifest or a table of one: typed as TOML writes it, no unknown field."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class DesignManifest(Table):
+    """The fields of every design: its top module, its Verilog and the algorithm it computes."""
+
+    top: str
+    files: list[str]
+    lib: list[str] = []
+    algorithm: str
+    version: str
+    description: str = ""
+
+    @field_validator("files", "lib")
+    @classmethod
+    def _sources_exist(cls, names: list[str], info: ValidationInfo) -> list[str]:
+        for path in _sources(str(info.field_name), names, cast(Path, info.context)):  # read_manifest's path
+            if not path.is_file():
+                raise ValueError(f"{str(path)!r} does not exist: add the file, or fix the name")
+        return names
+
+    @model_validator(mode="after")
+    def _algorithm_is_known(self) -> Self:
+        try:
+            get_algorithm(self.algorithm, self.version)
+        except HashbedError as exc:
+            raise ValueError(str(exc)) from None
+        return self
+
+    def sources(self, manifest: Path) -> tuple[Path, ...]:
+        """The Verilog in compile order: ``files``, then ``lib``."""
+        return (*_sources("files", self.files, manifest), *_sources("lib", self.lib, manifest))
+
+
+def _sources(field: str, names: list[str], manifest: Path) -> list[Path]:
+    """``files`` are in the manifest's folder, ``lib`` files in ``rtl/lib``."""
+    folder = manifest.parent if field == "files" else rtl_root() / "lib"
+    return [folder / name for name in names]
+
+
+def read_toml(path: Path) -> dict[str, object]:
+    """A manifest's TOML; a file that cannot be read or parsed is a ManifestError naming it."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ManifestError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise ManifestError(f"{path}: not UTF-8 text (byte {exc.start}), as TOML must be; save it in UTF-8") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ManifestError(f"{path}: not valid TOML: {exc}") from None
+
+
+M = TypeVar("M", bound=Table)
+
+
+def read_manifest(model: type[M], path: Path) -> M:
+    """The manifest at ``path`` as ``model``; its first problem is a ManifestError of one line
+    that names the file, the field and what the field must be."""
+    data = read_toml(path)
+    try:
+        return model.model_validate(data, context=path)
+    except ValidationError as exc:
+        raise ManifestError(f"{path}: {_problem(model, exc.errors(include_url=False)[0])}") from None
+
+
+def _problem(model: type[Table], error: ErrorDetails) -> str:
+    loc = error["loc"]
+    if error["type"] in ("missing", "extra_forbidden"):
+        *tables, key = loc
+        where = f" in [{'.'.join(map(str, tables))}]" if tables else ""
+        if error["type"] == "missing":
+            return f"missing field {key!r}{where}"
+        return f"unknown field {key!r}{where} (fields: {', '.join(_fields(model, tables))})"
+    if error["type"] == "value_error":  # a check of ours, whose message says what is wrong
+        problem = str(error["ctx"]["error"])
+    else:
+        kind = "a table" if error["type"] in ("model_type", "dict_type") else error["msg"].removeprefix("Input should be ")
+        problem = f"must be {kind}, got {error['input']!r}"
+    return f"{_place(loc)}: {problem}" if loc else problem
+
+
+def _place(loc: Sequence[int | str]) -> str:
+    """A field as the manifest writes it: ``bus_width``, ``[target] cycles``, ``files item 2``."""
+    words = []
+    for index, part in enumerate(loc):
+        if isinstance(part, int):
+            words.append(f"item {part + 1}")
+        elif index + 1 < len(loc) and isinstance(loc[index + 1], str):
+            words.append(f"[{part}]")
+        else:
+            words.append(part)
+    return " ".join(words)
+
+
+def _fields(model: type[BaseModel], tables: Sequence[int | str]) -> list[str]:
+    """The fields of the table at ``tables`` in ``model``."""
+    for name in tables:
+        annotation = model.model_fields[str(name)].annotation
+        model = next(kind for kind in (annotation, *get_args(annotation)) if isinstance(kind, type) and issubclass(kind, BaseModel))
+    return list(model.model_fields)
