@@ -68,7 +68,7 @@ def test_the_fingerprints_of_real_items_keep_their_values(tmp_path: Path, monkey
         "pipeline harness": "44d8a452ff814830",
         "pipeline check key": "0e6285495c2d66db85f083e8a44df9760fe647cc110aa03ae8be7c786c7a33cc",
         "energy simulation": "f42259461ee33160",
-        "timing sources": "ab52ad865a5e4f2c",
+        "timing sources": "ca3e23004ddbe555",
         "implement run folder": "sha1-ecp5-25k-s1-bb8f597422",
         "implement key": "06ad5e0fbdb8a8098f1122e298ab6e1c8dbc5dc2857c1fcfe8a16bf4400ee82d",
         "kat file": "4595cb92ee5d4ef414bece68bb5ce9f0c7178f2f498ede16e7553d60ddca09cd",

@@ -15,6 +15,7 @@ from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import get_device
 from hashbed.flow.impl import implement as flow
 from hashbed.flow.impl.implement import DoesNotFit, ImplSettings, ToolFailure, check_fit, implement, run_dir_for
+from hashbed.jobs.graph import Event
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
 
@@ -126,14 +127,14 @@ def test_bench_reports_a_core_too_big_for_the_device_and_keeps_that_result(
 def test_interrupted_bench_keeps_finished_cores(bench_db) -> None:
     db, build = bench_db
 
-    def interrupt(core, step) -> None:
-        if core.name == "sha256" and step == "implement":
+    def interrupt(event: Event) -> None:
+        if event.node.core == "sha256" and event.node.step == "measure":
             raise KeyboardInterrupt
 
     with ResultStore(db) as store:
         jobs = Jobs(store, build)
         with pytest.raises(KeyboardInterrupt):
-            jobs.bench([load_core("sha1"), load_core("sha256")], ImplSettings(get_device("ecp5-25k")), interrupt)
+            jobs.bench([load_core("sha1"), load_core("sha256")], ImplSettings(get_device("ecp5-25k")), None, interrupt)
         assert [r.core for r in store.jobs("metrics")] == ["sha1"]
         assert {r.core for r in store.jobs("measure")} == {"sha1", "sha256"}
 

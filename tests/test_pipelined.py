@@ -9,7 +9,6 @@ import random
 import shutil
 import statistics
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -24,10 +23,11 @@ from hashbed.catalogue.pipelines import design_names, load_design, load_pipeline
 from hashbed.studies.pipelined.run import build_point, check_point, padded_blocks, run_schedule
 from hashbed.studies.pipelined.scheduler import schedule
 from hashbed.cli import pipelined as pipelined_commands
-from hashbed.studies.pipelined import sweep as sweep_module
-from hashbed.studies.pipelined.sweep import CHECK_STEP, METRICS_STEP, SweepPoint, running_points, sweep
+from hashbed.studies.pipelined.sweep import CHECK_STEP, METRICS_STEP, SweepPoint
+from hashbed.cli.running import running_runs
+from hashbed.jobs.graph import Node
 from hashbed.studies.pipelined.tables import claims, point_rows, seed_spread
-from hashbed.results import JobRecord, ResultStore
+from hashbed.results import ResultStore
 from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.sim.run import Stalls
 
@@ -255,44 +255,33 @@ def test_points_placed_with_several_seeds_get_their_median_and_range() -> None:
 def test_a_sweep_with_several_seeds_places_every_point_with_each(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     swept_points: list[SweepPoint] = []
 
-    def record(points: list[SweepPoint], *_: object) -> list[object]:
-        swept_points.extend(points)
-        return []
+    def record(jobs: object, point: SweepPoint) -> SweepPoint:
+        swept_points.append(point)
+        return point
 
-    monkeypatch.setattr(pipelined_commands, "sweep", record)
+    monkeypatch.setattr(pipelined_commands, "point_node", record)
+    monkeypatch.setattr(pipelined_commands, "run_jobs", lambda *_: None)
     main(["sweep", "pipeline", "sha1_base", "--depths", "4,8", "--seed", "3", "--seed", "1", "--seed", "3",
           "--db", str(tmp_path / "results.db")])  # fmt: skip
     assert sorted((p.stages, p.seed) for p in swept_points) == [(4, 1), (4, 3), (8, 1), (8, 3)]
 
 
-def _slow_point(point: SweepPoint, db: Path, build_dir: Path, force: bool) -> JobRecord:
-    """Stands in for run_point in the worker process: a point that takes half a second."""
-    time.sleep(0.5)
-    return JobRecord("k", METRICS_STEP, point.design, point.device, point.seed, "ok", None, {}, {}, "test", "now")
-
-
-def test_a_sweep_says_which_points_it_waits_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sweep_module, "run_point", _slow_point)  # the workers are forked after this
-    waits: list[list[SweepPoint]] = []
-    points = [SweepPoint("sha1_base", 1, "ecp5-85k"), SweepPoint("sha1_base", 2, "ecp5-85k")]
-    records = sweep(points, tmp_path / "results.db", tmp_path / "build", 1, on_wait=waits.append, wait_s=0.05)
-    assert len(records) == 2 and len(waits) >= 2
-    assert waits[0] == points and waits[-1] == [points[1]]  # one worker: the second point waits longest
-
-
-def test_the_running_points_of_a_sweep_are_the_runs_a_process_works_on(tmp_path: Path) -> None:
+def test_the_running_implementations_are_the_runs_a_process_works_on(tmp_path: Path) -> None:
     run_dir = tmp_path / "build" / "impl" / "sha1_base-s8-ecp5-85k-s1-0123456789"
     run_dir.mkdir(parents=True)
     (run_dir / "settings.json").write_text(json.dumps({"core": "sha1_base-s8", "device": "ecp5-85k"}))
     (run_dir / "nextpnr.log").write_text("Info: Packing IOs..\n")
-    point = SweepPoint("sha1_base", 8, "ecp5-85k")
-    others = [SweepPoint("sha1_base", 4, "ecp5-85k"), SweepPoint("sha1_base", 8, "ecp5-45k"), SweepPoint("sha1_base", 8, "ecp5-85k", seed=2)]
-    assert running_points([point], tmp_path / "build") == []  # interrupted: no process works there
+    def implementing(stages: int, device: str, seed: int = 1) -> Node:
+        return Node("implement", {"core": f"sha1_base-s{stages}", "device": device, "seed": seed})
+
+    point = implementing(8, "ecp5-85k")
+    others = [implementing(4, "ecp5-85k"), implementing(8, "ecp5-45k"), implementing(8, "ecp5-85k", seed=2)]
+    assert running_runs([point], tmp_path / "build") == []  # interrupted: no process works there
     tool = subprocess.Popen(["sleep", "60"], cwd=run_dir)
     try:
-        [run] = running_points([point], tmp_path / "build")
+        [run] = running_runs([point], tmp_path / "build")
         assert (run.run_dir, run.phase) == (run_dir, "packing")
-        assert running_points(others, tmp_path / "build") == []
+        assert running_runs(others, tmp_path / "build") == []
     finally:
         tool.kill()
         tool.wait()

@@ -30,18 +30,22 @@ from hashbed.flow import processes
 processes.run({TOOL_WITH_CHILD!r}, record_in=Path(sys.argv[1]))
 """
 
-#: Stands for ``hashbed sweep pipeline``: the sweep's pool, whose point runs a tool.
+#: Stands for a command that runs its jobs in a local pool (``hashbed bench``, ``sweep``): a job that runs a tool.
 SWEEP_DRIVER = f"""
 import sys
 from pathlib import Path
+from functools import partial
 from hashbed.flow import processes
-from hashbed.studies.pipelined import sweep
+from hashbed.jobs.executors import LocalExecutor
+from hashbed.jobs.graph import Node, constant, run_graph
+from hashbed.results import ResultStore
 
-def point(*_):
-    processes.run({TOOL_WITH_CHILD!r}, record_in=Path(sys.argv[1]))
+def point(folder):
+    processes.run({TOOL_WITH_CHILD!r}, record_in=Path(folder))
+    return {{}}, None
 
-sweep.run_point = point
-sweep.sweep([sweep.SweepPoint("sha1_base", 1, "ecp5-85k")], Path(sys.argv[1]) / "results.db", Path(sys.argv[1]), 1)
+with ResultStore(Path(sys.argv[1]) / "results.db") as store:
+    run_graph(store, [Node("verify", {{"core": "x"}}, work=constant(partial(point, sys.argv[1])))], LocalExecutor(1))
 """
 
 FAKE_YOSYS = """#!/bin/sh

@@ -56,7 +56,7 @@ def test_an_old_store_is_migrated_to_the_current_schema_and_keeps_its_jobs(tmp_p
         assert raw.execute("PRAGMA user_version").fetchone() == (0,)
     raw.close()
     with ResultStore(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 3
+        assert store.schema_version == SCHEMA_VERSION == 4
         metrics, failed = store.jobs("metrics"), store.jobs("implement")
         # a job that schema 2 cannot key anew (this one names no measure job) keeps its old key
         assert [(r.key, r.ok, r.outputs["luts"]) for r in metrics] == [("k1", True, 763)]
@@ -75,7 +75,7 @@ def test_an_old_store_is_migrated_to_the_current_schema_and_keeps_its_jobs(tmp_p
     raw.commit()
     raw.close()
     with ResultStore(path) as store:  # opening a current store again changes nothing
-        assert store.schema_version == 3 and len(store.jobs()) == 4
+        assert store.schema_version == 4 and len(store.jobs()) == 4
 
 
 def test_a_store_of_a_newer_schema_or_another_program_is_refused(tmp_path: Path) -> None:
@@ -84,7 +84,7 @@ def test_a_store_of_a_newer_schema_or_another_program_is_refused(tmp_path: Path)
     with sqlite3.connect(newer) as raw:
         raw.execute("PRAGMA user_version = 7")
     raw.close()
-    with pytest.raises(HashbedError, match=r"newer.db has schema version 7, newer than this hashbed's 3 \(update hashbed"):
+    with pytest.raises(HashbedError, match=r"newer.db has schema version 7, newer than this hashbed's 4 \(update hashbed"):
         ResultStore(newer)
     foreign = tmp_path / "foreign.db"
     with sqlite3.connect(foreign) as raw:
@@ -138,7 +138,7 @@ def test_two_processes_write_jobs_at_once_and_every_job_is_kept(tmp_path: Path) 
     (a_first, a_last), (b_first, b_last) = spans
     assert a_first < b_last and b_first < a_last  # their writing overlapped
     with ResultStore(db) as store:
-        assert store.schema_version == 3
+        assert store.schema_version == 4
         rows = store.jobs("metrics")
     for name in ("a", "b"):
         assert sorted(r.outputs["luts"] for r in rows if r.core == name) == list(range(jobs))

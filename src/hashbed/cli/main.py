@@ -40,6 +40,7 @@ from hashbed.report.markdown import markdown_table
 from hashbed.report.sections import STUDIES, check_study
 from hashbed.cli import testbed as testbed_commands
 from hashbed.cli import timing as timing_commands
+from hashbed.cli import workers as workers_commands
 from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
 
 DEFAULT_BENCH_DEVICE = "ecp5-25k"
@@ -457,6 +458,7 @@ def build_parser() -> argparse.ArgumentParser:
     testbed_commands.add_parser(sub, common)
     timing_commands.add_parser(sub, common)
     pipelined_commands.add_parsers(sub, common)
+    workers_commands.add_parser(sub)
 
     p = sub.add_parser("report", parents=[common], help="print the studies' tables, or write the report folder (--out)")
     p.add_argument("study", nargs="?", help=f"one of: {', '.join(STUDIES)}, all (default: zynq when printing, all with --out)")

@@ -101,6 +101,8 @@ def result_of(handle: Any) -> Outcome:
         outcome: Outcome = handle.future.result() if isinstance(handle, _Submitted) else handle.result()
     except BrokenProcessPool:
         return Outcome({}, f"the worker running the job died {LocalExecutor.TRIES} times (out of memory?)")
+    except HashbedError as exc:  # on the worker: a tool missing there, a file it cannot read
+        return Outcome({}, str(exc))
     except Exception as exc:  # a Dask worker lost too often (KilledWorker), or an error in hashbed itself
         return Outcome({}, f"the job could not run on a worker: {type(exc).__name__}: {' '.join(str(exc).split())}")
     return outcome
@@ -142,7 +144,8 @@ class DaskExecutor:
         from distributed import wait as dask_wait
 
         try:
-            done, _ = dask_wait(list(handles), timeout=timeout, return_when="FIRST_COMPLETED")  # type: ignore[no-untyped-call]
+            with self.client.as_current():
+                done, _ = dask_wait(list(handles), timeout=timeout, return_when="FIRST_COMPLETED")  # type: ignore[no-untyped-call]
         except TimeoutError:
             return set()
         return set(done)

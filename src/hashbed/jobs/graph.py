@@ -11,6 +11,7 @@ back. A job whose need failed is not run: its record is the failure it waited fo
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from hashbed.errors import HashbedError
 from hashbed.jobs.executors import Executor, result_of
 from hashbed.jobs.work import Outcome, Work, execute
 from hashbed.results import JobRecord, ResultStore, job_key
@@ -121,7 +123,8 @@ class _Run:
         try:
             record = self.store.put(node.step, node.inputs, outcome.outputs, outcome.error, cost)
         finally:
-            self.store.release(node.key)
+            with contextlib.suppress(HashbedError):  # a claim left behind ends with this process
+                self.store.release(node.key)
         self.records[node.key] = record
         self.on_event(Event(node, record, cost))
 

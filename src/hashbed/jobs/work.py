@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.cores import Core
-from hashbed.errors import CoreFailure, HashbedError
+from hashbed.errors import CoreFailure
 from hashbed.flow import processes
 from hashbed.flow.sim.build import cache_root
 
@@ -60,13 +60,14 @@ def _cpu_s() -> float:
 
 
 def execute(work: Work) -> Outcome:
-    """Run ``work`` here and measure it. A core that misbehaves, or an error of the flow (a tool
-    missing on this worker, say), is the job's failure, with its one-line reason."""
+    """Run ``work`` here and measure it. A core that misbehaves is the job's failure, with its
+    one-line reason; any other error (a tool missing here, a file that cannot be read) is raised,
+    to the command (a job run here) or to the driver (hashbed.jobs.executors.result_of)."""
     started, cpu = time.monotonic(), _cpu_s()
     processes.reset_peak()
     try:
         outputs, error = work()
-    except (CoreFailure, HashbedError) as failure:
+    except CoreFailure as failure:
         outputs, error = {}, str(failure)
     own_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     cost = Cost(round(time.monotonic() - started, 2), round(_cpu_s() - cpu, 2),

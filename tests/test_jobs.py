@@ -1,0 +1,171 @@
+"""The job graph and its executors: order, reuse, cost, a worker killed mid-job, two drivers on
+one store, estimates and the plan a command prints before it starts."""
+
+from __future__ import annotations
+
+import functools
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hashbed.cli.main import main
+from hashbed.errors import HashbedError
+from hashbed.flow.processes import start_time
+from hashbed.jobs.estimate import estimates, makespan
+from hashbed.jobs.executors import LocalExecutor, make_executor
+from hashbed.jobs.graph import Event, Node, constant, run_graph
+from hashbed.results import ResultStore
+
+
+def sleep_then(seconds: float, outputs: dict[str, Any], error: str | None = None) -> tuple[dict[str, Any], str | None]:
+    time.sleep(seconds)
+    return {**outputs, "pid": os.getpid(), "at": time.monotonic()}, error
+
+
+def die_once(marker: str) -> tuple[dict[str, Any], str | None]:
+    """A job whose worker is killed the first time it runs it (as the kernel kills a process out of memory)."""
+    if not os.path.exists(marker):
+        Path(marker).touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return {"survived": True}, None
+
+
+def job(name: str, seconds: float = 0.0, needs: tuple[Node, ...] = (), error: str | None = None) -> Node:
+    return Node("verify", {"core": name}, work=constant(functools.partial(sleep_then, seconds, {"name": name}, error)), needs=needs,
+                label=name)  # fmt: skip
+
+
+def test_jobs_run_at_once_in_order_of_their_needs_and_each_is_stored_with_its_cost(db: Path) -> None:
+    first, second = job("a", 1.0), job("b", 1.0)
+    last = job("c", needs=(first, second))
+    events: list[Event] = []
+    executor = LocalExecutor(2)
+    started = time.monotonic()
+    with ResultStore(db) as store:
+        records = run_graph(store, [last], executor, on_event=events.append)
+        executor.close()
+        assert time.monotonic() - started < 1.9  # a and b side by side
+        a, b, c = (records[node.key].outputs for node in (first, second, last))
+        assert a["pid"] != b["pid"] and c["at"] >= max(a["at"], b["at"])
+        assert [event.node.label for event in events][-1] == "c"
+        costs = {cost["core"]: cost for cost in store.costs()}
+        assert costs["a"]["wall_s"] >= 1.0 and costs["a"]["host"] == socket.gethostname() and costs["a"]["peak_mb"] > 0
+        again: list[Event] = []
+        run_graph(store, [last], LocalExecutor(1), on_event=again.append)
+        assert all(event.record.reused for event in again)  # everything finished is reused
+
+
+def test_a_job_whose_need_failed_does_not_run(db: Path) -> None:
+    broken = job("a", error="the core never answered")
+    after = job("b", needs=(broken,))
+    with ResultStore(db) as store:
+        events: list[Event] = []
+        records = run_graph(store, [after], None, on_event=events.append)
+        assert records[after.key] == records[broken.key] and not records[after.key].ok
+        assert [(event.node.label, event.blocked) for event in events] == [("a", False), ("b", True)]
+        assert store.job(after.key) is None
+
+
+def test_a_worker_killed_mid_job_loses_nothing(db: Path, tmp_path: Path) -> None:
+    """The pool loses a worker while two jobs run: both run again on a new pool, and finish."""
+    killed = Node("verify", {"core": "dies"}, work=constant(functools.partial(die_once, str(tmp_path / "died"))), label="dies")
+    neighbour = job("neighbour", 1.0)
+    executor = LocalExecutor(2)
+    with ResultStore(db) as store:
+        records = run_graph(store, [killed, neighbour], executor)
+        executor.close()
+        assert records[killed.key].ok and records[killed.key].outputs == {"survived": True}
+        assert records[neighbour.key].ok and (tmp_path / "died").exists()
+
+
+HOLDER = """
+import sys, time
+from pathlib import Path
+from hashbed.results import ResultStore
+with ResultStore(Path(sys.argv[1])) as store:
+    assert store.claim(sys.argv[2])
+    print("claimed", flush=True)
+    time.sleep(float(sys.argv[3]))
+    store.put("verify", {"core": "shared"}, {"by": "the other driver"})
+    store.release(sys.argv[2])
+"""
+
+
+def test_two_drivers_do_not_run_one_job_at_the_same_time(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hashbed.jobs import graph
+
+    monkeypatch.setattr(graph, "POLL_S", 0.1)
+    shared = Node("verify", {"core": "shared"}, work=constant(functools.partial(sleep_then, 0, {"by": "this driver"})))
+    ResultStore(db).close()
+    other = subprocess.Popen([sys.executable, "-c", HOLDER, str(db), shared.key, "1.5"], stdout=subprocess.PIPE, text=True)
+    assert other.stdout is not None and other.stdout.readline() == "claimed\n"
+    with ResultStore(db) as store:
+        assert store.claimed_by(shared.key) == f"{socket.gethostname()}:{other.pid}"
+        record = run_graph(store, [shared], LocalExecutor(1))[shared.key]
+    other.wait()
+    assert record.outputs == {"by": "the other driver"} and record.reused  # waited for it, then took its result
+
+
+def test_claims_of_drivers_that_are_gone_are_taken(db: Path) -> None:
+    with ResultStore(db) as store:
+        gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+        pid = int(gone.stdout)
+        store._db.execute("INSERT INTO claims VALUES ('k1', ?, ?, 12345, ?)", (socket.gethostname(), pid, time.time()))
+        store._db.execute("INSERT INTO claims VALUES ('k2', 'elsewhere', 1, 1, ?)", (time.time() - 3600,))
+        store._db.execute("INSERT INTO claims VALUES ('k3', 'elsewhere', 1, 1, ?)", (time.time(),))
+        assert store.claim("k1") and store.claim("k2")  # a dead process; a host that stopped renewing
+        assert not store.claim("k3") and store.claimed_by("k3") == "elsewhere:1"
+        assert store.claimed_by("k1") == f"{socket.gethostname()}:{os.getpid()}" and start_time(os.getpid()) is not None
+
+
+def test_the_makespan_of_a_plan_follows_its_needs_and_its_workers() -> None:
+    a, b, c = job("a"), job("b"), job("c")
+    d = job("d", needs=(a, b))
+    seconds = {a.key: 10.0, b.key: 4.0, c.key: 6.0, d.key: 1.0}
+    assert makespan([a, b, c, d], seconds, 1) == 21.0
+    assert makespan([a, b, c, d], seconds, 2) == 11.0  # a | b then c; d after a
+    assert makespan([a, b, c, d], seconds, 8) == 11.0
+
+
+def test_estimates_come_from_earlier_runs_of_the_step(db: Path) -> None:
+    with ResultStore(db) as store:
+        for seconds in (10.0, 30.0, 20.0):
+            store.put("implement", {"core": "sha1", "device": "ecp5-25k", "seed": int(seconds)}, {},
+                      cost={"wall_s": seconds, "cpu_s": seconds, "peak_mb": seconds * 10, "host": "h"})  # fmt: skip
+        guess = estimates(store)
+        sha1 = Node("implement", {"core": "sha1", "device": "ecp5-85k", "seed": 1})
+        other = Node("implement", {"core": "sha256", "device": "ecp5-85k", "seed": 1})
+        assert (guess.seconds(sha1), guess.memory_mb(sha1)) == (20.0, 300.0)  # median time, largest memory
+        assert guess.seconds(other) == 20.0  # the step's runs on other cores
+        assert guess.seconds(Node("time", {"core": "x"})) == 600.0  # never run: the step's default
+
+
+def test_a_dry_run_prints_the_plan_and_runs_nothing(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "sha1", "sha256", "--device", "ice40-hx8k", "--dry-run", "--jobs", "2", "--db", str(db)]) == 0
+    printed = capsys.readouterr().out
+    assert "sha1 implement ice40-hx8k" in printed and "8 jobs, about" in printed and "on 2 local workers" in printed
+    with ResultStore(db) as store:
+        assert store.jobs() == []
+
+
+def test_an_unreachable_scheduler_is_a_one_line_error(db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("hashbed.jobs.executors.CONNECT_TIMEOUT_S", 1)
+    assert main(["bench", "sha1", "--device", "ice40-hx8k", "--scheduler", "tcp://127.0.0.1:9", "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err and err.count("\n") == 1 and "Traceback" not in err
+    with pytest.raises(HashbedError, match="tcp://127.0.0.1:9"):
+        make_executor(None, "tcp://127.0.0.1:9")
+
+
+def test_slurm_workers_take_one_job_at_a_time_and_declare_their_memory(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["workers", "slurm", "--print-script", "--memory", "16", "--walltime", "02:00:00", "--host", "127.0.0.1"]) == 0
+    script = capsys.readouterr().out
+    assert "#SBATCH --mem=16G" in script and "#SBATCH -t 02:00:00" in script
+    assert "distributed.cli.dask_worker tcp://127.0.0.1:" in script and "--nthreads 1" in script and "--resources memory=16384" in script
