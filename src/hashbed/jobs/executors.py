@@ -40,14 +40,14 @@ class _Submitted:
     """A job in the local pool, kept so that it can be submitted again to a new pool."""
 
     work: Work
-    future: Future[Outcome]
-    tries: int = 1
+    future: Future[Outcome] = field(default_factory=Future)
+    tries: int = 0
 
 
 class LocalExecutor:
     """A process pool of ``workers`` on this machine."""
 
-    #: How often a job goes to a new pool after the pool lost a worker while it ran.
+    #: How often a job goes to a pool: a pool that loses a worker breaks with every job in it.
     TRIES = 3
 
     def __init__(self, workers: int) -> None:
@@ -63,33 +63,44 @@ class LocalExecutor:
         return f"{self.workers} local worker{'s' * (self.workers != 1)}"
 
     def submit(self, work: Work, memory_mb: float = 0) -> _Submitted:
-        submitted = _Submitted(work, self._pool.submit(execute, work))
-        self._submitted[id(submitted)] = submitted
-        return submitted
+        handle = _Submitted(work)
+        self._submitted[id(handle)] = handle
+        self._send(handle)
+        return handle
+
+    def _send(self, handle: _Submitted) -> None:
+        if handle.tries >= self.TRIES:
+            handle.future = Future()
+            handle.future.set_exception(BrokenProcessPool(f"the worker died {self.TRIES} times"))
+            return
+        handle.tries += 1
+        try:
+            handle.future = self._pool.submit(execute, handle.work)
+        except BrokenProcessPool:  # a worker died since the last job was sent
+            self._restart()
 
     def wait(self, handles: Iterable[Any], timeout: float | None) -> set[Any]:
         """The handles among ``handles`` that are finished (at least one unless ``timeout`` passes,
-        or the pool lost a worker and every unfinished job went to a new one)."""
+        or the pool lost a worker and its jobs went to a new one)."""
         pending = {handle.future: handle for handle in handles}
         done, _ = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
-        if any(isinstance(future.exception(), BrokenProcessPool) for future in done) and self._restart():
+        broken = [pending[f] for f in done if isinstance(f.exception(), BrokenProcessPool) and pending[f].tries < self.TRIES]
+        if broken:
+            self._restart()
             return set()
         for future in done:
             self._submitted.pop(id(pending[future]), None)
         return {pending[future] for future in done}
 
-    def _restart(self) -> bool:
+    def _restart(self) -> None:
         """A worker died (killed, out of memory), which breaks every job of the pool: a new pool,
-        and every unfinished job on it, unless one has been tried TRIES times."""
-        unfinished = [h for h in self._submitted.values() if not h.future.done() or isinstance(h.future.exception(), BrokenProcessPool)]
-        if any(handle.tries >= self.TRIES for handle in unfinished):
-            return False
+        and every unfinished job sent to it (a job sent TRIES times fails)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._pool = self._new_pool()
-        for handle in unfinished:
-            handle.future = self._pool.submit(execute, handle.work)
-            handle.tries += 1
-        return True
+        for handle in list(self._submitted.values()):
+            future = handle.future
+            if not future.done() or isinstance(future.exception(), BrokenProcessPool):
+                self._send(handle)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
