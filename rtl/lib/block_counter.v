@@ -56,7 +56,6 @@ module block_counter #(
     wire [WHOLE_W-1:0]    hdr_whole;
     wire [1:0]            hdr_extra;
     wire [BLOCK_LOG2-1:0] unused_tail;
-    wire                  unused_no_whole;
     wire [WHOLE_W:0]      unused_blocks;
 
     seg_header #(
@@ -68,7 +67,6 @@ module block_counter #(
         .last(hdr_last),
         .whole(hdr_whole),
         .tail(unused_tail),
-        .no_whole(unused_no_whole),
         .extra(hdr_extra),
         .blocks(unused_blocks),
         .empty(hdr_empty)

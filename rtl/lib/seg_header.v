@@ -26,14 +26,13 @@ module seg_header #(
     parameter W = 64,
     // Block size: 2**BLOCK_LOG2 bits (9: 512-bit blocks; 5: 32-bit words), 1 .. W-2.
     parameter BLOCK_LOG2 = 9,
-    // Fewest padding bits a message gets, 0 .. 2 * 2**BLOCK_LOG2 (see the table above).
+    // Fewest padding bits a message gets, 0 .. 2 * 2**BLOCK_LOG2 + 1 (see the table above).
     parameter PAD_MIN = 65
 ) (
     input  wire [W-1:0]            hdr,     // the header word
     output wire                    last,    // LAST: the segment ends the message
     output wire [W-2-BLOCK_LOG2:0] whole,   // whole blocks of message bits
     output wire [BLOCK_LOG2-1:0]   tail,    // message bits after them
-    output wire                    no_whole,  // whole == 0
     output wire [1:0]              extra,   // blocks after the whole ones: 0 if not last
     output wire [W-1-BLOCK_LOG2:0] blocks,  // blocks the segment carries: whole + extra
     output wire                    empty    // the segment carries no block
@@ -51,8 +50,9 @@ module seg_header #(
             $display("seg_header: BLOCK_LOG2 must be in 1..W-2, got %0d", BLOCK_LOG2);
             $finish;
         end
-        if (PAD_MIN < 0 || PAD_MIN > 2 * BLOCK) begin
-            $display("seg_header: PAD_MIN must be in 0..2*2**BLOCK_LOG2, got %0d", PAD_MIN);
+        // at most three blocks after the whole ones
+        if (PAD_MIN < 0 || PAD_MIN > 2 * BLOCK + 1) begin
+            $display("seg_header: PAD_MIN must be in 0..2*2**BLOCK_LOG2+1, got %0d", PAD_MIN);
             $finish;
         end
     end
@@ -70,7 +70,7 @@ module seg_header #(
     assign last = hdr[W-1];
     assign whole = hdr[W-2:BLOCK_LOG2];
     assign tail = hdr[BLOCK_LOG2-1:0];
-    assign no_whole = whole == {WHOLE_W{1'b0}};
+    wire   no_whole = whole == {WHOLE_W{1'b0}};
 
     // The tail block spills into one more block
     wire spill;
