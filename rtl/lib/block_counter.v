@@ -10,7 +10,9 @@
 // the last numbers its blocks from 1, so its last block is the one whose number equals
 // whole. The last segment numbers them from 0 (from 1 when it has no block after the whole
 // ones, as Skein's may), so its block `whole` is the first block after the whole ones; when
-// the padding needs a second such block (`extra` = 2), the last block is the one after it.
+// the padding needs a second such block (`extra` = 2), the last block is the one after it,
+// flagged when block `whole` ends. No block number above whole is compared, so the counter
+// is as wide as whole.
 // The compare number == whole takes two register stages (bit pairs, then all pairs), so it
 // maps to small LUT4 trees on a wide bus; `last_block` therefore becomes valid in the third
 // cycle after a `load` or `step` (the cycle of the load or step being the 0th), and a block
@@ -40,11 +42,7 @@ module block_counter #(
 
     localparam integer BLOCK = 1 << BLOCK_LOG2;
     localparam integer WHOLE_W = W - 1 - BLOCK_LOG2;
-    // A last segment can have two blocks after the whole ones when the padding is 2 bits
-    // or more; the count then reaches whole + 1.
-    localparam integer TWO = PAD_MIN >= 2 ? 1 : 0;
-    localparam integer CNT_W = WHOLE_W + TWO;
-    localparam integer PAIRS = (CNT_W + 1) / 2;
+    localparam integer PAIRS = (WHOLE_W + 1) / 2;
 
     initial begin
         if (PAD_MIN < 0 || PAD_MIN > BLOCK) begin
@@ -72,7 +70,7 @@ module block_counter #(
         .empty(hdr_empty)
     );
 
-    reg [CNT_W-1:0]   block_q, block_d;     // number of the current block
+    reg [WHOLE_W-1:0] block_q, block_d;     // number of the current block
     reg [WHOLE_W-1:0] whole_q, whole_d;     // the segment's whole blocks
     reg               last_q, last_d;       // the segment ends the message
     reg               two_q, two_d;         // ... with two blocks after the whole ones
@@ -84,7 +82,7 @@ module block_counter #(
     assign last_block = two_q ? past_q : at_whole_q;
 
     // block_q == whole_q in two register stages
-    wire [2*PAIRS-1:0] block_ext = {{(2 * PAIRS - CNT_W){1'b0}}, block_q};
+    wire [2*PAIRS-1:0] block_ext = {{(2 * PAIRS - WHOLE_W){1'b0}}, block_q};
     wire [2*PAIRS-1:0] whole_ext = {{(2 * PAIRS - WHOLE_W){1'b0}}, whole_q};
     integer i;
     always @* begin
@@ -100,7 +98,7 @@ module block_counter #(
         two_d = two_q;
         past_d = past_q;
         if (load) begin
-            block_d = {{(CNT_W - 1){1'b0}}, hdr_extra == 2'd0};
+            block_d = {{(WHOLE_W - 1){1'b0}}, hdr_extra == 2'd0};
             whole_d = hdr_whole;
             last_d = hdr_last;
             two_d = hdr_extra[1];

@@ -66,11 +66,28 @@ module seg_header #(
     localparam [BLOCK_LOG2-1:0] OVER = OVER_I[BLOCK_LOG2-1:0];
     localparam integer BASE_I = PAD_Q + (PAD_R != 0 ? 1 : 0);
     localparam [1:0] BASE = BASE_I[1:0];
+    localparam integer BASE1_I = BASE_I + 1;
+    localparam [1:0] BASE1 = BASE1_I[1:0];
+
+    // x > OVER as AND/OR terms of the bits (Yosys would map a comparator cell to a carry
+    // chain): x is greater when it has a 1 where OVER has a 0 and equals OVER above it
+    function above_over(input [BLOCK_LOG2-1:0] x);
+        integer i;
+        reg     same;  // x equals OVER in the bits above i
+        begin
+            above_over = 1'b0;
+            same = 1'b1;
+            for (i = BLOCK_LOG2 - 1; i >= 0; i = i - 1) begin
+                if (!OVER[i]) above_over = above_over | (same & x[i]);
+                same = same & (x[i] == OVER[i]);
+            end
+        end
+    endfunction
 
     assign last = hdr[W-1];
     assign whole = hdr[W-2:BLOCK_LOG2];
     assign tail = hdr[BLOCK_LOG2-1:0];
-    wire   no_whole = whole == {WHOLE_W{1'b0}};
+    wire   any_whole = whole != {WHOLE_W{1'b0}};
 
     // The tail block spills into one more block
     wire spill;
@@ -79,13 +96,13 @@ module seg_header #(
             assign spill = 1'b0;  // every tail leaves room for a single padding bit
         end else if (PAD_MIN == 0) begin : gen_spill_empty
             // zero padding to a whole block, and an empty message is one block of zeros
-            assign spill = tail > OVER || no_whole;
+            assign spill = above_over(tail) || !any_whole;
         end else begin : gen_spill
-            assign spill = tail > OVER;
+            assign spill = above_over(tail);
         end
     endgenerate
-    assign extra = last ? BASE + {1'b0, spill} : 2'd0;
+    assign extra = !last ? 2'd0 : spill ? BASE1 : BASE;
     assign blocks = {1'b0, whole} + {{(WHOLE_W - 1){1'b0}}, extra};
-    assign empty = !last && no_whole;
+    assign empty = !(last || any_whole);
 
 endmodule

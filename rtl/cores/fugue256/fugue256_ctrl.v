@@ -66,27 +66,9 @@ module fugue256_ctrl #(
     assign g2b = g2b_q;
     assign out_sel = oc_q;
 
-    // words of a segment: SEGMENT_BITS / 32, plus (for the last) a partial word and the
-    // 64-bit length: ceil((SEGMENT_BITS + 64) / 32) (PAD_MIN = 64 with 32-bit blocks)
-    wire        hdr_last, hdr_empty;
-    wire [26:0] hdr_words;
-    wire [25:0] unused_hdr_whole;
-    wire [4:0]  unused_hdr_tail;
-    wire [1:0]  unused_hdr_extra;
-
-    seg_header #(
-        .W(W),
-        .BLOCK_LOG2(5),
-        .PAD_MIN(64)
-    ) u_header (
-        .hdr(din),
-        .last(hdr_last),
-        .whole(unused_hdr_whole),
-        .tail(unused_hdr_tail),
-        .extra(unused_hdr_extra),
-        .blocks(hdr_words),
-        .empty(hdr_empty)
-    );
+    // words of a segment: SEGMENT_BITS / 32, plus (for the last) a partial word and 2
+    wire [26:0] hdr_words = {1'b0, din[W-2:5]}
+        + (din[W-1] ? ((|din[4:0]) ? 27'd3 : 27'd2) : 27'd0);
 
     always @* begin
         ph_d = ph_q;
@@ -99,9 +81,9 @@ module fugue256_ctrl #(
         case (ph_q)
             P_HDR: if (src_read) begin
                 first_d = 1'b0;
-                last_d = hdr_last;
+                last_d = din[W-1];
                 cnt_d = hdr_words;
-                if (!hdr_empty) ph_d = P_ABS;
+                if (hdr_words != 27'd0) ph_d = P_ABS;
             end
             P_ABS: if (src_read) begin
                 cnt_d = cnt_q - 27'd1;

@@ -75,7 +75,7 @@ module groestl256_lw_core #(
     ) u_ctrl (
         .clk(clk),
         .rst(rst),
-        .din(din),
+        .hdr(din[W-1:6]),
         .src_ready(src_ready),
         .src_read(src_read),
         .dst_ready(dst_ready),

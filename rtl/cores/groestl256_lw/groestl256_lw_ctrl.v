@@ -32,7 +32,7 @@ module groestl256_lw_ctrl #(
     input  wire         clk,
     input  wire         rst,
     // Source FIFO (first word fall through)
-    input  wire [W-1:0] din,       // read as a segment header only (data words go to M)
+    input  wire [W-1:6] hdr,       // din without the bits a header does not need
     input  wire         src_ready,
     output reg          src_read,
     // Destination FIFO
@@ -77,27 +77,9 @@ module groestl256_lw_ctrl #(
     reg       m_full_q, m_full_d;  // M holds a block not yet released
     reg       m_last_q, m_last_d;  // ... which is the message's last
 
-    // Segment header: the last segment has whole + 1 blocks, + 2 when its tail is 448 bits
-    // or more (a 1 bit and the 64-bit block count: PAD_MIN = 65); another one whole.
-    wire       seg_last, seg_empty;
-    wire [6:0] seg_blocks;
-    wire [5:0] unused_seg_whole;
-    wire [8:0] unused_seg_tail;
-    wire [1:0] unused_seg_extra;
-
-    seg_header #(
-        .W(W),
-        .BLOCK_LOG2(9),
-        .PAD_MIN(65)
-    ) u_header (
-        .hdr(din),
-        .last(seg_last),
-        .whole(unused_seg_whole),
-        .tail(unused_seg_tail),
-        .extra(unused_seg_extra),
-        .blocks(seg_blocks),
-        .empty(seg_empty)
-    );
+    wire [5:0] seg_whole = hdr[14:9];
+    wire       seg_tail = &hdr[8:6];
+    wire [6:0] seg_blocks = {1'b0, seg_whole} + {6'd0, hdr[15]} + {6'd0, hdr[15] && seg_tail};
 
     // a word goes to lanes 0 and 1 (rows 0-1 or 4-5) or 2 and 3 (rows 2-3 or 6-7)
     assign m_waddr = {word_q[1], word_q[4:2]};
@@ -204,8 +186,8 @@ module groestl256_lw_ctrl #(
                 src_read = 1'b1;
                 word_d = 5'd0;
                 left_d = seg_blocks;
-                last_d = seg_last;
-                if (!seg_empty) rd_d = RD_DATA;
+                last_d = hdr[15];
+                if (seg_blocks != 7'd0) rd_d = RD_DATA;
             end
             RD_DATA: if (src_ready && !m_full_q) begin
                 src_read = 1'b1;

@@ -80,26 +80,10 @@ module jh256_lw_core #(
     reg [11:0] sw_q, sw_d;        // words left in the segment
 
     // Segment header: a non-last segment carries SEGMENT_BITS / 512 blocks, the last one
-    // ceil(SEGMENT_BITS / 512) + 1 (JH pads at least 512 bits: PAD_MIN = 512).
-    wire        hdr_last, hdr_empty;
-    wire [6:0]  hdr_blocks;
-    wire [5:0]  unused_hdr_whole;
-    wire [8:0]  unused_hdr_tail;
-    wire [1:0]  unused_hdr_extra;
-
-    seg_header #(
-        .W(16),
-        .BLOCK_LOG2(9),
-        .PAD_MIN(512)
-    ) u_header (
-        .hdr(din),
-        .last(hdr_last),
-        .whole(unused_hdr_whole),
-        .tail(unused_hdr_tail),
-        .extra(unused_hdr_extra),
-        .blocks(hdr_blocks),
-        .empty(hdr_empty)
-    );
+    // ceil(SEGMENT_BITS / 512) + 1 (JH pads at least 512 bits).
+    wire [14:0] seg_bits = din[14:0];
+    wire [6:0]  hdr_blocks = din[15] ? ({1'b0, seg_bits[14:9]} + {6'd0, |seg_bits[8:0]} + 7'd1)
+                                     : {1'b0, seg_bits[14:9]};
     wire [11:0] hdr_words = {hdr_blocks, 5'd0};
 
     wire run     = (eng_q == E_RUN);
@@ -134,8 +118,12 @@ module jh256_lw_core #(
         // loader
         if (hdr) begin
             sw_d = hdr_words;
-            last_seg_d = hdr_last;
-            if (!hdr_empty) ld_d = L_DATA;  // (a last segment has a block)
+            last_seg_d = din[15];
+            if (hdr_words != 12'd0) begin
+                ld_d = L_DATA;
+            end else if (din[15]) begin
+                ld_d = L_DONE;
+            end
         end
         if (load) begin
             sw_d = sw_q - 12'd1;

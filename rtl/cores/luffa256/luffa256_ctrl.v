@@ -46,26 +46,9 @@ module luffa256_ctrl #(
                      L_WORDS  = 2'd1,  // reading the blocks of a segment
                      L_DONE   = 2'd2;  // the whole message is read
 
-    // Segment header fields (256-bit blocks; the padding is at least the 1 bit: PAD_MIN = 1)
-    wire          seg_last, seg_empty;
-    wire [W-10:0] seg_whole;                 // whole blocks
-    wire [7:0]    unused_seg_tail;
-    wire [1:0]    unused_seg_extra;
-    wire [W-9:0]  unused_seg_blocks;
-
-    seg_header #(
-        .W(W),
-        .BLOCK_LOG2(8),
-        .PAD_MIN(1)
-    ) u_header (
-        .hdr(din),
-        .last(seg_last),
-        .whole(seg_whole),
-        .tail(unused_seg_tail),
-        .extra(unused_seg_extra),
-        .blocks(unused_seg_blocks),
-        .empty(seg_empty)
-    );
+    // Segment header fields
+    wire [W-10:0] seg_blocks = din[W-2:8];   // whole blocks
+    wire          seg_last = din[W-1];
 
     reg [1:0]     lstate_q, lstate_d;
     reg           first_q, first_d;     // the next header starts a message
@@ -116,10 +99,10 @@ module luffa256_ctrl #(
                 src_read = 1'b1;
                 init_d = first_q;
                 first_d = 1'b0;
-                rem_d = seg_whole;
+                rem_d = seg_blocks;
                 last_d = seg_last;
                 word_d = 2'd0;
-                if (!seg_empty) lstate_d = L_WORDS;
+                if (seg_last || seg_blocks != {(W-9){1'b0}}) lstate_d = L_WORDS;
             end
             L_WORDS: if (src_ready && !b_full_q) begin
                 src_read = 1'b1;

@@ -97,28 +97,10 @@ module skein512_lw_ctrl #(
     // a message's first header waits for an empty pipeline (after reset), so that every
     // message starts at the same phase
     wire          hdr_go = src_ready && (!msg_first_q || idle_q == 2'd3);
-    // Segment header (zero padding to whole blocks, and an empty message is one block of
-    // zeros: PAD_MIN = 0)
-    wire          hdr_last;
-    wire [5:0]    hdr_whole;             // whole 512-bit blocks
-    wire [8:0]    hdr_tail;              // bits after them
-    wire          hdr_empty;             // the segment carries no block
-    wire [1:0]    unused_hdr_extra;
-    wire [6:0]    unused_hdr_blocks;
-
-    seg_header #(
-        .W(W),
-        .BLOCK_LOG2(9),
-        .PAD_MIN(0)
-    ) u_header (
-        .hdr(din),
-        .last(hdr_last),
-        .whole(hdr_whole),
-        .tail(hdr_tail),
-        .extra(unused_hdr_extra),
-        .blocks(unused_hdr_blocks),
-        .empty(hdr_empty)
-    );
+    wire          hdr_last = din[W-1];
+    wire [5:0]    hdr_whole = din[W-2:9];
+    wire [8:0]    hdr_tail = din[8:0];
+    wire          hdr_blocks = hdr_last || hdr_whole != 0;
 
     reg [1:0]     in_q, in_d;
     reg [4:0]     word_q, word_d;        // bus word of the block
@@ -231,7 +213,7 @@ module skein512_lw_ctrl #(
                 tail_nz_d = hdr_tail != 0;
                 tail_frac_d = |hdr_tail[2:0];
                 last_d = hdr_last;
-                if (!hdr_empty) in_d = I_DATA;
+                if (hdr_blocks) in_d = I_DATA;
             end
             I_DATA: if (src_ready && !pend_q && p_q != P_LOAD
                         && !(BRAM != 0 && word_q[0] && kbusy)) begin
