@@ -18,9 +18,11 @@
 //   81        SHAvite-3-256 (512)                    1, 2 when tail >= 432
 //   512       JH-256 (512)                           1, 2 when tail != 0
 //   64, 65    Fugue-256, Hamsi-256 (32-bit words)    2 or 3, 3
+//   2 .. 25   Keccak-256 counting 64-bit words        1, 2 when the padding spills a word
 //
 // Purely combinational: the outputs are constant comparisons of the header bits (and one
-// adder for `blocks`), so a core that does not use an output pays nothing for it.
+// adder for `blocks`), so an output that a core does not use costs it no logic
+// (docs/adding-a-core.md, "Reading segment headers").
 module seg_header #(
     // Bus width in bits (16, 32 or 64).
     parameter W = 64,
