@@ -16,8 +16,8 @@
 // The compare number == whole takes two register stages (bit pairs, then all pairs), so it
 // maps to small LUT4 trees on a wide bus; `last_block` therefore becomes valid in the third
 // cycle after a `load` or `step` (the cycle of the load or step being the 0th), and a block
-// must last at least three cycles. Hence the cores whose block is one bus word (Fugue,
-// Hamsi) or which need the count in the cycle after the header (the 16-bit cores) count
+// must last at least three cycles. Hence a core whose block is one bus word (Hamsi) or
+// which needs the count in the cycle after the header (the lightweight SHA-256) counts
 // seg_header's `blocks` down instead.
 //
 // Registers without reset: everything is loaded with the header.
