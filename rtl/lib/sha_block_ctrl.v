@@ -71,57 +71,42 @@ module sha_block_ctrl #(
     localparam [ROUND_IDX_W-1:0] LAST_ROUND = LAST_ROUND_I[ROUND_IDX_W-1:0];
     localparam [ROUND_IDX_W-1:0] LAST_DIGEST_WORD = LAST_DIGEST_WORD_I[ROUND_IDX_W-1:0];
 
-    // Segment header. A block is 512 bits; the last segment of a message also carries
-    // a 1 bit and a 64-bit length of padding, so it has whole + 1 blocks, or whole + 2
-    // when its tail (bits mod 512) is 448 bits or more; another segment has whole.
-    wire [W-11:0] seg_whole = din[W-2:9];   // complete 512-bit blocks of message bits
-    wire          seg_last = din[W-1];
-    wire          seg_tail = &din[8:6];
-    wire          seg_no_whole = seg_whole == 0;
-
     reg [2:0]     state_q, state_d;
     reg [ROUND_IDX_W-1:0] count_q, count_d;  // load word, round or digest word index
     reg           first_q, first_d;        // the next header starts a message
-    // Block accounting: the blocks are counted up (1 = first block of the segment)
-    // against the header's whole, so no loadable down-counter (a multiplexer per bit)
-    // is needed.
-    reg [W-10:0]  block_q, block_d;        // number of the current block, from 1
-    reg [W-11:0]  whole_q, whole_d;        // the segment's whole
-    reg           last_q, last_d;          // the segment ends the message
-    reg           tail_q, tail_d;          // ... with two padding blocks after the whole ones
-    reg [W/2-5:0] pair_eq_q, pair_eq_d;    // block_q == whole_q per bit pair, + top bit 0
-    reg           at_whole_q, at_whole_d;  // block_q == whole_q, two cycles late
-    reg           past1_q, past1_d;        // block_q == whole_q + 1
-    reg           past2_q, past2_d;        // block_q == whole_q + 2
+
+    // Segment header and block accounting (the last segment of a message also carries a 1
+    // bit and a 64-bit length of padding: PAD_MIN = 65). last_block: the current block is
+    // the segment's last, valid from the third cycle of a block.
+    wire hdr_read = state_q == S_HEADER && src_ready;
+    wire hdr_empty, seg_last, last_block;
+    wire unused_hdr_last;  // the block counter keeps it (seg_last)
+
+    block_counter #(
+        .W(W),
+        .BLOCK_LOG2(9),
+        .PAD_MIN(65)
+    ) u_blocks (
+        .clk(clk),
+        .din(din),
+        .load(hdr_read),
+        .step(finalize),
+        .hdr_last(unused_hdr_last),
+        .hdr_empty(hdr_empty),
+        .seg_last(seg_last),
+        .last_block(last_block)
+    );
 
     assign round_idx = count_q;
 
-    // The current block is the segment's last; valid from the third cycle of a block
-    wire last_block = last_q ? (tail_q ? past2_q : past1_q) : at_whole_q;
     wire prefetch = count_q >= PREFETCH_FROM && !last_block;
     wire count_end = count_q == LAST_ROUND;
-
-    // block_q == whole_q in two register stages (bit pairs, then all pairs), so the
-    // compare maps to small LUT4 trees without wide-LUT duplication
-    integer i;
-    always @* begin
-        for (i = 0; i < W/2 - 5; i = i + 1)
-            pair_eq_d[i] = block_q[2*i +: 2] == whole_q[2*i +: 2];
-        pair_eq_d[W/2-5] = !block_q[W-10];
-        at_whole_d = &pair_eq_q;
-    end
 
     // Next state and datapath strobes
     always @* begin
         state_d = state_q;
         count_d = count_q;
         first_d = first_q;
-        block_d = block_q;
-        whole_d = whole_q;
-        last_d = last_q;
-        tail_d = tail_q;
-        past1_d = past1_q;
-        past2_d = past2_q;
         src_read = 1'b0;
         dst_write = 1'b0;
         msg_init = 1'b0;
@@ -134,14 +119,8 @@ module sha_block_ctrl #(
                 src_read = 1'b1;
                 msg_init = first_q;
                 first_d = 1'b0;
-                block_d = {{(W-10){1'b0}}, 1'b1};
-                whole_d = seg_whole;
-                last_d = seg_last;
-                tail_d = seg_tail;
-                past1_d = seg_no_whole;
-                past2_d = 1'b0;
                 count_d = PREFETCH_FROM;  // the load counts like the prefetching rounds
-                if (seg_last || !seg_no_whole) state_d = S_LOAD;
+                if (!hdr_empty) state_d = S_LOAD;
             end
             S_LOAD: if (src_ready) begin
                 src_read = 1'b1;
@@ -160,11 +139,8 @@ module sha_block_ctrl #(
             end
             S_FINAL: begin
                 finalize = 1'b1;
-                block_d = block_q + 1'b1;
-                past1_d = at_whole_q;
-                past2_d = past1_q;
                 if (!last_block) state_d = S_ROUND;
-                else if (last_q) state_d = S_OUTPUT;
+                else if (seg_last) state_d = S_OUTPUT;
                 else state_d = S_HEADER;
             end
             S_OUTPUT: if (dst_ready) begin
@@ -189,14 +165,6 @@ module sha_block_ctrl #(
             first_q <= first_d;
         end
         count_q <= count_d;
-        block_q <= block_d;
-        whole_q <= whole_d;
-        last_q <= last_d;
-        tail_q <= tail_d;
-        pair_eq_q <= pair_eq_d;
-        at_whole_q <= at_whole_d;
-        past1_q <= past1_d;
-        past2_q <= past2_d;
     end
 
 endmodule

@@ -116,11 +116,28 @@ module blake256_ctrl #(
                      S_FIN    = 3'd3,  // finish the block, start the next one
                      S_OUTPUT = 3'd4;  // writing the digest words
 
-    // Segment header
-    wire        seg_last = din[W-1];
-    wire [53:0] seg_whole = din[62:9];
-    wire [8:0]  seg_rem = din[8:0];
-    wire        seg_tail = seg_rem >= 9'd447;  // the padding needs a second block
+    // Segment header (the padding is at least 66 bits: a 1 bit, the 1 bit before the
+    // length and the 64-bit length); seg_extra = 2: the padding needs a second block
+    wire        seg_last;
+    wire [53:0] seg_whole;
+    wire [8:0]  seg_rem;
+    wire [1:0]  seg_extra;
+    wire [54:0] unused_seg_blocks;
+    wire        unused_seg_empty;  // a segment always has its first block loaded
+
+    seg_header #(
+        .W(W),
+        .BLOCK_LOG2(9),
+        .PAD_MIN(66)
+    ) u_header (
+        .hdr(din),
+        .last(seg_last),
+        .whole(seg_whole),
+        .tail(seg_rem),
+        .extra(seg_extra),
+        .blocks(unused_seg_blocks),
+        .empty(unused_seg_empty)
+    );
 
     reg [2:0]  state_q, state_d;
     reg        first_q, first_d;   // the next header starts a message
@@ -243,7 +260,7 @@ module blake256_ctrl #(
                 remnz_d = seg_rem != 9'd0;
                 last_d = seg_last;
                 pad1_d = seg_last;
-                pad2_d = seg_last && seg_tail;
+                pad2_d = seg_extra == 2'd2;
                 lc_d = 54'd0;
                 row_d = 3'd0;
                 busy_d = 1'b0;

@@ -215,6 +215,29 @@ module blake256_lw_ctrl #(
 
     wire has_more = whole_q != 6'd0 || pad1_q || pad2_q;
 
+    // Segment header (the padding is at least 66 bits); seg_extra = 2: the padding needs a
+    // second block
+    wire       seg_last;
+    wire [5:0] seg_whole;
+    wire [8:0] seg_rem;
+    wire [1:0] seg_extra;
+    wire [6:0] unused_seg_blocks;
+    wire       unused_seg_empty;  // a segment's first block is looked at in L_LOAD
+
+    seg_header #(
+        .W(W),
+        .BLOCK_LOG2(9),
+        .PAD_MIN(66)
+    ) u_header (
+        .hdr(din),
+        .last(seg_last),
+        .whole(seg_whole),
+        .tail(seg_rem),
+        .extra(seg_extra),
+        .blocks(unused_seg_blocks),
+        .empty(unused_seg_empty)
+    );
+
     // ---------------- front ----------------
     localparam [2:0] F_IDLE = 3'd0, F_RUN = 3'd1, F_FIN = 3'd2, F_DIG = 3'd3, F_OUT = 3'd4,
                      F_CWAIT = 3'd5, F_START = 3'd6;
@@ -434,11 +457,11 @@ module blake256_lw_ctrl #(
         case (ls_q)
             L_HDR: if (src_ready) begin
                 src_read = 1'b1;
-                whole_d = din[14:9];
-                rem_d = din[8:0];
-                last_d = din[15];
-                pad1_d = din[15];
-                pad2_d = din[15] && din[8:0] >= 9'd447;
+                whole_d = seg_whole;
+                rem_d = seg_rem;
+                last_d = seg_last;
+                pad1_d = seg_last;
+                pad2_d = seg_extra == 2'd2;
                 wcnt_d = 5'd0;
                 ls_d = L_LOAD;
                 if (first_q) begin

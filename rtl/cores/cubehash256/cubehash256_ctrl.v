@@ -18,13 +18,11 @@
 // After the fin round come 160 final rounds (ten periods of cnt_q = 0..15), one cycle for
 // the output multiplexer to take the digest, and the four digest words.
 //
-// Block accounting without a loadable down-counter: the header's whole-block count is
-// stored as it is, block_q is cleared at the header and counted up, and the segment's
-// last block is the one where block_q == whole_q (a two-stage compare, at_whole_q).
-// In a last segment (whole + 1 padded blocks) block_q counts the blocks after the
-// first; in another segment (whole blocks) it counts every block, so block_q is 0
-// while the first block is read, and at_whole_q then flags an empty segment: that load
-// waits three cycles (wait_q) so the flag is there before the first read.
+// Block accounting: rtl/lib/block_counter reads the header (a segment that is not the last
+// has whole blocks, the last one whole + 1: PAD_MIN = 1) and says whether the block just
+// read is the segment's last; done_q keeps that from its boundary on, so `more` (another
+// block follows in this segment) comes from flip-flops. An empty segment that is not the
+// last is seen in the header itself: the core goes on with the next header.
 module cubehash256_ctrl #(
     // Bus width in bits; only 64 is implemented.
     parameter W = 64
@@ -53,10 +51,6 @@ module cubehash256_ctrl #(
         end
     end
 
-    // Block bits: 256, so the header's whole-block count is din[W-2:8]
-    localparam CW = W - 9;              // width of the block counts
-    localparam PAIRS = (CW + 1) / 2;
-
     // One-hot state
     reg          s_header_q, s_header_d;  // waiting for a segment header
     reg          s_block_q, s_block_d;    // block rounds (or loading a segment's first block)
@@ -67,65 +61,67 @@ module cubehash256_ctrl #(
     reg [3:0]    cnt_q, cnt_d;
     reg [3:0]    period_q, period_d;    // period of the final rounds, 0..9
     reg          loading_q, loading_d;  // reading the first block of a segment
-    reg [2:0]    wait_q, wait_d;        // the first three cycles of a non-last segment's load
     reg          first_q, first_d;      // the next header starts a message
-    reg          last_q, last_d;        // the segment ends the message
-    reg [CW-1:0] whole_q, whole_d;      // whole blocks of message bits in the segment
-    reg [CW-1:0] block_q, block_d;      // blocks counted (see above)
-    reg [PAIRS-1:0] pair_eq_q, pair_eq_d;  // block_q == whole_q per bit pair
-    reg          at_whole_q, at_whole_d;   // block_q == whole_q, two cycles late
+    reg          done_q, done_d;        // the segment's last block has been absorbed
     reg          absorb_q, absorb_d;
     reg          fin_q, fin_d;
 
     assign absorb = absorb_q;
     assign fin = fin_q;
 
-    // Two-stage compare, so it maps to small LUT4 trees
-    wire [2*PAIRS-1:0] block_ext = {{(2*PAIRS - CW){1'b0}}, block_q};
-    wire [2*PAIRS-1:0] whole_ext = {{(2*PAIRS - CW){1'b0}}, whole_q};
-    integer i;
-    always @* begin
-        for (i = 0; i < PAIRS; i = i + 1)
-            pair_eq_d[i] = block_ext[2*i +: 2] == whole_ext[2*i +: 2];
-        at_whole_d = &pair_eq_q;
-    end
-
-    // In s_block: another block follows in this segment (valid from cycle 3 of a block)
-    wire more = loading_q || !at_whole_q;
+    // In s_block: another block follows in this segment
+    wire more = loading_q || !done_q;
     wire reading = cnt_q[3] && cnt_q[2];         // cycles 12..15 read a word ...
     wire need_word = reading && more;            // ... if there is one
     wire boundary = reading && cnt_q[1] && cnt_q[0];
-    // A segment that is not the last waits three cycles for at_whole_q, which then
-    // flags an empty segment: back to the header
-    wire waiting = |wait_q;
-    wire empty = wait_q[2] && at_whole_q;
     wire header = s_header_q && src_ready;
-    wire block_go = s_block_q && !waiting && (!need_word || src_ready);
+    wire block_go = s_block_q && (!need_word || src_ready);
+    // A block is absorbed: the counter moves on to the next one
+    wire absorbed = block_go && boundary && more;
+
+    wire hdr_empty;      // an empty segment that is not the last: back to the header
+    wire seg_last;       // the segment ends the message
+    wire last_block;     // the block read last is the segment's last
+    wire unused_hdr_last;
+
+    block_counter #(
+        .W(W),
+        .BLOCK_LOG2(8),
+        .PAD_MIN(1)
+    ) u_blocks (
+        .clk(clk),
+        .din(din),
+        .load(header),
+        .step(absorbed),
+        .hdr_last(unused_hdr_last),
+        .hdr_empty(hdr_empty),
+        .seg_last(seg_last),
+        .last_block(last_block)
+    );
+
     wire final_end = s_final_q && boundary && period_q[3] && period_q[0];  // period 9
     wire output_end = s_output_q && dst_ready && cnt_q[1] && cnt_q[0];
 
     always @* begin
-        src_read = header || (s_block_q && !waiting && need_word && src_ready);
+        src_read = header || (s_block_q && need_word && src_ready);
         dst_write = s_output_q && dst_ready;
         set_iv = header && first_q;
         out_start = s_select_q;
         // Rounds: every final cycle; block cycles except while loading, and the boundary
         // unless the segment (not the message) ends there
-        step = s_final_q || (block_go && (boundary ? more || last_q : !loading_q));
+        step = s_final_q || (block_go && (boundary ? more || seg_last : !loading_q));
 
-        s_header_d = (s_header_q && !src_ready) || (s_block_q && empty)
-                     || (block_go && boundary && !more && !last_q) || output_end;
-        s_block_d = header || (s_block_q && !empty && !(block_go && boundary && !more));
-        s_final_d = (block_go && boundary && !more && last_q) || (s_final_q && !final_end);
+        s_header_d = (s_header_q && !(src_ready && !hdr_empty))
+                     || (block_go && boundary && !more && !seg_last) || output_end;
+        s_block_d = (header && !hdr_empty) || (s_block_q && !(block_go && boundary && !more));
+        s_final_d = (block_go && boundary && !more && seg_last) || (s_final_q && !final_end);
         s_select_d = final_end;
         s_output_d = s_select_q || (s_output_q && !output_end);
 
-        // A load reads in cycles 12..14 (after the wait in a non-last segment). 15 wraps
-        // to 0.
+        // A load reads in cycles 12..14. 15 wraps to 0.
         cnt_d = cnt_q;
         if (header) cnt_d = 4'd12;
         else if (block_go || s_final_q || dst_write) cnt_d = cnt_q + 4'd1;
-        wait_d = {wait_q[1:0], header && !din[W-1]};
 
         period_d = period_q;
         if (!s_final_q) period_d = 4'd0;
@@ -135,24 +131,17 @@ module cubehash256_ctrl #(
         if (header) first_d = 1'b0;
         if (output_end) first_d = 1'b1;
 
-        last_d = last_q;
-        whole_d = whole_q;
-        if (header) begin
-            last_d = din[W-1];
-            whole_d = din[W-2:8];
-        end
-
         loading_d = loading_q;
         if (header) loading_d = 1'b1;
         else if (block_go && boundary) loading_d = 1'b0;
 
-        block_d = block_q;
-        if (header) block_d = {CW{1'b0}};
-        else if (block_go && boundary && more && !(loading_q && last_q)) block_d = block_q + 1'b1;
+        done_d = done_q;
+        if (header) done_d = 1'b0;
+        else if (absorbed) done_d = last_block;
 
         // The boundary's XOR masks, decided one cycle ahead (they have a large fan-out)
-        absorb_d = s_block_d && cnt_d == 4'd15 && (loading_d || !at_whole_q);
-        fin_d = s_block_d && cnt_d == 4'd15 && !loading_d && at_whole_q && last_q;
+        absorb_d = s_block_d && cnt_d == 4'd15 && (loading_d || !done_q);
+        fin_d = s_block_d && cnt_d == 4'd15 && !loading_d && done_q && seg_last;
     end
 
     // Registers
@@ -175,12 +164,7 @@ module cubehash256_ctrl #(
         cnt_q <= cnt_d;
         period_q <= period_d;
         loading_q <= loading_d;
-        wait_q <= wait_d;
-        last_q <= last_d;
-        whole_q <= whole_d;
-        block_q <= block_d;
-        pair_eq_q <= pair_eq_d;
-        at_whole_q <= at_whole_d;
+        done_q <= done_d;
         absorb_q <= absorb_d;
         fin_q <= fin_d;
     end

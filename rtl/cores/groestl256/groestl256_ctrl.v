@@ -6,11 +6,10 @@
 // Reader. Takes segment headers and message words from the source FIFO and shifts the
 // words into the datapath's message buffer (8 words = one 512-bit block). It reads
 // while the buffer is not full (m_full_q), so the next block is loaded while the
-// current one is processed. Blocks are counted up from 1 against the header's whole
-// blocks, as in sha_block_ctrl: a last segment has one padding block more (the
-// 1 bit and the 64-bit block count), two when its tail (bits mod 512) is 448 bits or
-// more. After the last block of a message it waits until the digest has been written
-// before it reads the next header.
+// current one is processed. rtl/lib/block_counter reads the header and counts the
+// blocks: a last segment has one padding block more (the 1 bit and the 64-bit block
+// count), two when its tail (bits mod 512) is 448 bits or more. After the last block of
+// a message it waits until the digest has been written before it reads the next header.
 //
 // Sequencer. P and Q share one round unit cut into two pipeline stages (SubBytes |
 // MixBytes), so P and Q take turns: the unit holds one of them in each stage and a
@@ -74,21 +73,8 @@ module groestl256_ctrl #(
                      RD_DATA   = 2'd1,  // reading the blocks of a segment
                      RD_WAIT   = 2'd2;  // message read; waiting for its digest to go out
 
-    wire [W-11:0] seg_whole = din[W-2:9];  // complete 512-bit blocks of message bits
-    wire          seg_last = din[W-1];
-    wire          seg_tail = &din[8:6];    // bits mod 512 >= 448: two padding blocks
-    wire          seg_no_whole = seg_whole == 0;
-
     reg [1:0]     rd_q, rd_d;
     reg [2:0]     word_q, word_d;           // word of the block being read
-    reg [W-10:0]  block_q, block_d;         // number of the block being read, from 1
-    reg [W-11:0]  whole_q, whole_d;         // the segment's whole blocks
-    reg           last_q, last_d;           // the segment ends the message
-    reg           tail_q, tail_d;           // ... with two padding blocks
-    reg [W/2-5:0] pair_eq_q, pair_eq_d;     // block_q == whole_q per bit pair
-    reg           at_whole_q, at_whole_d;   // block_q == whole_q (two cycles late)
-    reg           past1_q, past1_d;         // block_q == whole_q + 1
-    reg           past2_q, past2_d;         // block_q == whole_q + 2
     reg           m_full_q, m_full_d;       // the buffer holds a block not yet started
     reg           m_last_q, m_last_d;       // ... which is the message's last
     // Registered decisions, so that a read (src_ready) reaches the enables of the
@@ -97,16 +83,28 @@ module groestl256_ctrl #(
     reg           word7_q, word7_d;         // word_q == 7
     wire          take = src_ready && can_q;  // a data word is read in this cycle
 
-    // The block being read is the segment's last (valid from the third cycle of a block)
-    wire seg_last_block = last_q ? (tail_q ? past2_q : past1_q) : at_whole_q;
+    // Segment header and block accounting (Grøstl pads with a 1 bit and a 64-bit block
+    // count: PAD_MIN = 65). seg_last_block: the block being read is the segment's last,
+    // valid from the third cycle of a block.
+    wire hdr_read = rd_q == RD_HEADER && src_ready;
+    wire blk_read = rd_q == RD_DATA && take && word7_q;  // a block's last word is read
+    wire hdr_empty, seg_last, seg_last_block;
+    wire unused_hdr_last;  // the block counter keeps it (seg_last)
 
-    integer i;
-    always @* begin
-        for (i = 0; i < W/2 - 5; i = i + 1)
-            pair_eq_d[i] = block_q[2*i +: 2] == whole_q[2*i +: 2];
-        pair_eq_d[W/2-5] = !block_q[W-10];
-        at_whole_d = &pair_eq_q;
-    end
+    block_counter #(
+        .W(W),
+        .BLOCK_LOG2(9),
+        .PAD_MIN(65)
+    ) u_blocks (
+        .clk(clk),
+        .din(din),
+        .load(hdr_read),
+        .step(blk_read),
+        .hdr_last(unused_hdr_last),
+        .hdr_empty(hdr_empty),
+        .seg_last(seg_last),
+        .last_block(seg_last_block)
+    );
 
     // ------------------------------------------------------------- sequencer
     localparam [1:0] E_IDLE = 2'd0,  // no message in the round unit
@@ -141,12 +139,6 @@ module groestl256_ctrl #(
         // reader
         rd_d = rd_q;
         word_d = word_q;
-        block_d = block_q;
-        whole_d = whole_q;
-        last_d = last_q;
-        tail_d = tail_q;
-        past1_d = past1_q;
-        past2_d = past2_q;
         m_full_d = m_full_q;
         m_last_d = m_last_q;
         src_read = 1'b0;
@@ -199,13 +191,7 @@ module groestl256_ctrl #(
             RD_HEADER: if (src_ready) begin
                 src_read = 1'b1;
                 word_d = 3'd0;
-                block_d = {{(W-10){1'b0}}, 1'b1};
-                whole_d = seg_whole;
-                last_d = seg_last;
-                tail_d = seg_tail;
-                past1_d = seg_no_whole;
-                past2_d = 1'b0;
-                if (seg_last || !seg_no_whole) rd_d = RD_DATA;
+                if (!hdr_empty) rd_d = RD_DATA;
             end
             RD_DATA: if (take) begin
                 src_read = 1'b1;
@@ -213,11 +199,8 @@ module groestl256_ctrl #(
                 word_d = word_q + 1'b1;
                 if (word7_q) begin
                     m_full_d = 1'b1;
-                    m_last_d = last_q && seg_last_block;
-                    block_d = block_q + 1'b1;
-                    past1_d = at_whole_q;
-                    past2_d = past1_q;
-                    if (seg_last_block) rd_d = last_q ? RD_WAIT : RD_HEADER;
+                    m_last_d = seg_last && seg_last_block;
+                    if (seg_last_block) rd_d = seg_last ? RD_WAIT : RD_HEADER;
                 end
             end
             RD_WAIT: if (msg_done) rd_d = RD_HEADER;
@@ -270,14 +253,6 @@ module groestl256_ctrl #(
         end
         word_q <= word_d;
         word7_q <= word7_d;
-        block_q <= block_d;
-        whole_q <= whole_d;
-        last_q <= last_d;
-        tail_q <= tail_d;
-        pair_eq_q <= pair_eq_d;
-        at_whole_q <= at_whole_d;
-        past1_q <= past1_d;
-        past2_q <= past2_d;
         m_last_q <= m_last_d;
         c_q <= c_d;
         out_q <= out_d;

@@ -83,8 +83,28 @@ module hamsi256_core #(
     reg        out_q, out_d;        // writing the digest
     reg [2:0]  ocnt_q, ocnt_d;      // digest word
 
-    wire [25:0] seg_words = din[30:5];
-    wire        seg_last = din[W-1];
+    // Segment header: SEGMENT_BITS / 32 words, and for the last segment the partial word,
+    // the 1 bit and the 64-bit length: floor(SEGMENT_BITS / 32) + 3 words (PAD_MIN = 65
+    // with 32-bit blocks)
+    wire        seg_last, seg_empty;
+    wire [26:0] seg_blocks;
+    wire [25:0] unused_seg_whole;
+    wire [4:0]  unused_seg_tail;
+    wire [1:0]  unused_seg_extra;
+
+    seg_header #(
+        .W(W),
+        .BLOCK_LOG2(5),
+        .PAD_MIN(65)
+    ) u_header (
+        .hdr(din),
+        .last(seg_last),
+        .whole(unused_seg_whole),
+        .tail(unused_seg_tail),
+        .extra(unused_seg_extra),
+        .blocks(seg_blocks),
+        .empty(seg_empty)
+    );
     wire        hdr_read = rd_q == R_HEADER && src_ready;
     wire        word_read = rd_q == R_DATA && src_ready && (!mvalid_q || take_q);
     wire        running = take_q || busy_q;
@@ -103,8 +123,8 @@ module hamsi256_core #(
         ocnt_d = ocnt_q;
         if (hdr_read) begin
             lastseg_d = seg_last;
-            words_d = seg_last ? {1'b0, seg_words} + 27'd3 : {1'b0, seg_words};
-            if (seg_last || seg_words != 26'd0) rd_d = R_DATA;
+            words_d = seg_blocks;
+            if (!seg_empty) rd_d = R_DATA;
         end
         if (word_read) begin
             words_d = words_q - 1'b1;

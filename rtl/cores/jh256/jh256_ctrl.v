@@ -57,13 +57,6 @@ module jh256_ctrl #(
     localparam [5:0] BEFORE_LAST = BEFORE_LAST_I[5:0];
     localparam [5:0] BEFORE_BEFORE = BEFORE_BEFORE_I[5:0];
 
-    // Segment header: the last segment carries whole + 1 padded blocks, or whole + 2
-    // when its length is not a multiple of 512; another segment carries whole.
-    wire [W-11:0] seg_whole = din[W-2:9];
-    wire          seg_last = din[W-1];
-    wire          seg_rest = |din[8:0];
-    wire          seg_no_whole = seg_whole == 0;
-
     reg [1:0]     lstate_q, lstate_d;
     reg           done_q, done_d;       // lstate is L_DONE
     // Engine state, one-hot, so that the strobes with a large fan-out (boundary,
@@ -87,26 +80,30 @@ module jh256_ctrl #(
     reg           x_load_q, x_load_d;   // mask load in this cycle ...
     reg           x_next_q, x_next_d;   // ... with the next block
     reg [1:0]     out_q, out_d;         // digest word
-    // Block accounting as in sha_block_ctrl: blocks counted up from 1 against whole
-    reg [W-10:0]  block_q, block_d;     // number of the block being read, from 1
-    reg [W-11:0]  whole_q, whole_d;
-    reg           last_q, last_d;       // the segment ends the message
-    reg           rest_q, rest_d;       // ... with two padding blocks after the whole ones
-    reg [W/2-5:0] pair_eq_q, pair_eq_d; // block_q == whole_q per bit pair, + top bit 0
-    reg           at_whole_q, at_whole_d;
-    reg           past1_q, past1_d;     // block_q == whole_q + 1
-    reg           past2_q, past2_d;     // block_q == whole_q + 2
 
-    // The block being read is the segment's last (valid from the third word on)
-    wire last_block = last_q ? (rest_q ? past2_q : past1_q) : at_whole_q;
+    // Segment header and block accounting: the last segment carries whole + 1 padded
+    // blocks, or whole + 2 when its length is not a multiple of 512 (JH pads at least 512
+    // bits: PAD_MIN = 512); another segment carries whole. last_block: the block being
+    // read is the segment's last, valid from its third word on.
+    wire hdr_read = lstate_q == L_HEADER && src_ready;
+    wire blk_read = lstate_q == L_WORDS && src_ready && can_read_q && word_q[0];
+    wire hdr_empty, seg_last, last_block;
+    wire unused_hdr_last;  // the block counter keeps it (seg_last)
 
-    integer i;
-    always @* begin
-        for (i = 0; i < W/2 - 5; i = i + 1)
-            pair_eq_d[i] = block_q[2*i +: 2] == whole_q[2*i +: 2];
-        pair_eq_d[W/2-5] = !block_q[W-10];
-        at_whole_d = &pair_eq_q;
-    end
+    block_counter #(
+        .W(W),
+        .BLOCK_LOG2(9),
+        .PAD_MIN(512)
+    ) u_blocks (
+        .clk(clk),
+        .din(din),
+        .load(hdr_read),
+        .step(blk_read),
+        .hdr_last(unused_hdr_last),
+        .hdr_empty(hdr_empty),
+        .seg_last(seg_last),
+        .last_block(last_block)
+    );
 
     always @* begin
         lstate_d = lstate_q;
@@ -115,12 +112,6 @@ module jh256_ctrl #(
         b_full_d = b_full_q;
         final_d = final_q;
         out_d = out_q;
-        block_d = block_q;
-        whole_d = whole_q;
-        last_d = last_q;
-        rest_d = rest_q;
-        past1_d = past1_q;
-        past2_d = past2_q;
         src_read = 1'b0;
         dst_write = 1'b0;
         word_we = 8'd0;
@@ -133,14 +124,8 @@ module jh256_ctrl #(
                 src_read = 1'b1;
                 init_d = first_q;
                 first_d = 1'b0;
-                block_d = {{(W-10){1'b0}}, 1'b1};
-                whole_d = seg_whole;
-                last_d = seg_last;
-                rest_d = seg_rest;
-                past1_d = seg_no_whole;
-                past2_d = 1'b0;
                 word_d = 8'h80;
-                if (seg_last || !seg_no_whole) lstate_d = L_WORDS;
+                if (!hdr_empty) lstate_d = L_WORDS;
             end
             L_WORDS: if (src_ready && can_read_q) begin
                 src_read = 1'b1;
@@ -148,12 +133,9 @@ module jh256_ctrl #(
                 word_d = {word_q[0], word_q[7:1]};
                 if (word_q[0]) begin
                     b_full_d = 1'b1;
-                    block_d = block_q + 1'b1;
-                    past1_d = at_whole_q;
-                    past2_d = past1_q;
                     if (last_block) begin
-                        lstate_d = last_q ? L_DONE : L_HEADER;
-                        done_d = last_q;
+                        lstate_d = seg_last ? L_DONE : L_HEADER;
+                        done_d = seg_last;
                     end
                 end
             end
@@ -243,14 +225,6 @@ module jh256_ctrl #(
         at_before_q <= at_before_d;
         x_next_q <= x_next_d;
         out_q <= out_d;
-        block_q <= block_d;
-        whole_q <= whole_d;
-        last_q <= last_d;
-        rest_q <= rest_d;
-        pair_eq_q <= pair_eq_d;
-        at_whole_q <= at_whole_d;
-        past1_q <= past1_d;
-        past2_q <= past2_d;
     end
 
 endmodule

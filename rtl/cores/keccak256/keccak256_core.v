@@ -72,9 +72,8 @@ module keccak256_core #(
     end
 
     localparam RATE_LANES = 17;
-    // SEGMENT_BITS mod 64 from which carry = 1
-    localparam integer CARRY_FROM_I = 64 - PAD_OFFSET;
-    localparam [5:0] CARRY_FROM = CARRY_FROM_I[5:0];
+    // The padding is at least PAD_OFFSET + 1 bits
+    localparam integer PAD_MIN = PAD_OFFSET + 1;
 
     function [63:0] bswap64(input [63:0] v);
         integer i;
@@ -121,7 +120,7 @@ module keccak256_core #(
     reg          sign16_q, sign16_d; // cnt_q < 0 before the last word read
     reg          dsign_q, dsign_d;  // cnt_q - 1 < 0, one clock late
     reg          last_q, last_d;    // the segment ends the message
-    reg          carry_q, carry_d;  // SEGMENT_BITS mod 64 + PAD_OFFSET >= 64
+    reg          carry_q, carry_d;  // SEGMENT_BITS mod 64 + PAD_OFFSET >= 64 (last segment)
     // Read enables of this clock, registered, so that src_read and the wide loads it
     // drives (sh_q, abs_q, cnt_q) are one gate after src_ready
     reg          rd_en_q, rd_en_d;  // a word may be read
@@ -147,6 +146,30 @@ module keccak256_core #(
     );
 
     // ---------------------------------------------------------------- loader
+    // Segment header, decoded in bus words (64-bit "blocks"): hdr_whole = SEGMENT_BITS / 64,
+    // and a last segment has 1 + carry words of message bits and padding after them
+    // (hdr_extra = 2: carry)
+    wire          hdr_last;
+    wire [56:0]   hdr_whole;
+    wire [1:0]    hdr_extra;
+    wire [5:0]    unused_hdr_tail;
+    wire [57:0]   unused_hdr_words;
+    wire          unused_hdr_empty;  // a header always starts L_WORDS
+
+    seg_header #(
+        .W(W),
+        .BLOCK_LOG2(6),
+        .PAD_MIN(PAD_MIN)
+    ) u_header (
+        .hdr(din),
+        .last(hdr_last),
+        .whole(hdr_whole),
+        .tail(unused_hdr_tail),
+        .extra(hdr_extra),
+        .blocks(unused_hdr_words),
+        .empty(unused_hdr_empty)
+    );
+
     always @* src_read = src_ready && rd_en_q;
     wire rd_hdr = src_read && hdr_q;
     wire rd_word = src_read && !hdr_q;
@@ -169,9 +192,9 @@ module keccak256_core #(
         case (lstate_q)
             L_HEADER: if (rd_hdr) begin
                 first_d = 1'b0;
-                cnt_d = {1'b0, din[W-2:6]};
-                last_d = din[W-1];
-                carry_d = din[5:0] >= CARRY_FROM;
+                cnt_d = {1'b0, hdr_whole};
+                last_d = hdr_last;
+                carry_d = hdr_extra == 2'd2;
                 wc_d = 5'd0;
                 if (first_q) fin_d = 1'b0;
                 lstate_d = L_WORDS;

@@ -59,12 +59,27 @@ module sha256_lw_core #(
     // ---- Fill side: headers and data halfwords into the message buffer -------------
 
     // Segment header: the last segment of a message has whole + 1 blocks, or whole + 2
-    // when its tail (bits mod 512) is 448 bits or more; another segment has whole.
-    wire [5:0] seg_whole = din[14:9];
-    wire       seg_last = din[15];
-    wire       seg_tail = &din[8:6];
-    wire [6:0] seg_blocks = seg_last ? {1'b0, seg_whole} + 7'd1 + {6'd0, seg_tail}
-                                     : {1'b0, seg_whole};
+    // when its tail (bits mod 512) is 448 bits or more (PAD_MIN = 65); another segment
+    // has whole.
+    wire       seg_last, seg_empty;
+    wire [6:0] seg_blocks;
+    wire [5:0] unused_seg_whole;
+    wire [8:0] unused_seg_tail;
+    wire [1:0] unused_seg_extra;
+
+    seg_header #(
+        .W(16),
+        .BLOCK_LOG2(9),
+        .PAD_MIN(65)
+    ) u_header (
+        .hdr(din),
+        .last(seg_last),
+        .whole(unused_seg_whole),
+        .tail(unused_seg_tail),
+        .extra(unused_seg_extra),
+        .blocks(seg_blocks),
+        .empty(seg_empty)
+    );
 
     reg        fdata_q, fdata_d;       // 0: waiting for a header, 1: reading data
     reg [4:0]  hw_q, hw_d;             // halfword of the block: word hw_q[4:1], low half hw_q[0]
@@ -122,7 +137,7 @@ module sha256_lw_core #(
                 src_read = 1'b1;
                 blocks_d = seg_blocks;
                 seglast_d = seg_last;
-                fdata_d = seg_blocks != 7'd0;
+                fdata_d = !seg_empty;
             end
         end else if (src_ready && room) begin
             src_read = 1'b1;

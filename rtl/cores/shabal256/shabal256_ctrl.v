@@ -50,23 +50,10 @@ module shabal256_ctrl #(
                      L_WORDS  = 2'd1,  // reading the blocks of a segment
                      L_DONE   = 2'd2;  // the whole message is read
 
-    // Segment header. Blocks are numbered from 1 in a segment that is not the last (it
-    // has whole blocks) and from 0 in the last one (whole + 1 blocks: the padding
-    // completes the partial block or adds one), so the segment's last block is always
-    // the one whose number equals whole. (A segment that is not the last must carry at
-    // least one block, as the host sends it.)
-    wire [W-11:0] seg_whole = din[W-2:9];
-    wire          seg_last = din[W-1];
-
     reg [1:0]     lstate_q, lstate_d;
     reg [2:0]     beat_q, beat_d;       // bus word of the block being read
     reg           m_full_q, m_full_d;   // the next-block FIFO holds a block
     reg           m_last_q, m_last_d;   // ... the message's last
-    reg [W-11:0]  block_q, block_d;
-    reg [W-11:0]  whole_q, whole_d;
-    reg           last_q, last_d;       // the segment ends the message
-    reg [W/2-6:0] pair_eq_q;            // block_q == whole_q per bit pair
-    reg           at_whole_q;           // block_q == whole_q, two cycles late
 
     // Engine, one-hot
     reg           e_idle_q, e_idle_d;
@@ -82,21 +69,36 @@ module shabal256_ctrl #(
 
     assign mn_odd = cnt_q[0];
 
-    integer i;
-    always @(posedge clk) begin
-        for (i = 0; i < W/2 - 5; i = i + 1)
-            pair_eq_q[i] <= block_q[2*i +: 2] == whole_q[2*i +: 2];
-        at_whole_q <= &pair_eq_q;
-    end
+    // Segment header and block accounting: the last segment has whole + 1 blocks (the
+    // padding, a 1 bit and zeros, completes the partial block or adds one: PAD_MIN = 1),
+    // another one whole. last_block: the block being read is the segment's last, valid from
+    // its third word on. (A segment that is not the last must carry at least one block,
+    // as the host sends it.)
+    wire hdr_read = lstate_q == L_HEADER && src_ready;
+    wire blk_read = lstate_q == L_WORDS && src_ready && !m_full_q && beat_q == 3'd7;
+    wire seg_last, last_block;
+    wire unused_hdr_last, unused_hdr_empty;
+
+    block_counter #(
+        .W(W),
+        .BLOCK_LOG2(9),
+        .PAD_MIN(1)
+    ) u_blocks (
+        .clk(clk),
+        .din(din),
+        .load(hdr_read),
+        .step(blk_read),
+        .hdr_last(unused_hdr_last),
+        .hdr_empty(unused_hdr_empty),
+        .seg_last(seg_last),
+        .last_block(last_block)
+    );
 
     always @* begin
         lstate_d = lstate_q;
         beat_d = beat_q;
         m_full_d = m_full_q;
         m_last_d = m_last_q;
-        block_d = block_q;
-        whole_d = whole_q;
-        last_d = last_q;
         e_idle_d = e_idle_q;
         e_xfer_d = e_xfer_q;
         e_step_d = e_step_q;
@@ -115,9 +117,6 @@ module shabal256_ctrl #(
         case (lstate_q)
             L_HEADER: if (src_ready) begin
                 src_read = 1'b1;
-                block_d = {{(W-11){1'b0}}, !seg_last};
-                whole_d = seg_whole;
-                last_d = seg_last;
                 beat_d = 3'd0;
                 lstate_d = L_WORDS;
             end
@@ -127,9 +126,8 @@ module shabal256_ctrl #(
                 beat_d = beat_q + 1'b1;
                 if (beat_q == 3'd7) begin
                     m_full_d = 1'b1;
-                    m_last_d = last_q && at_whole_q;
-                    block_d = block_q + 1'b1;
-                    if (at_whole_q) lstate_d = last_q ? L_DONE : L_HEADER;
+                    m_last_d = seg_last && last_block;
+                    if (last_block) lstate_d = seg_last ? L_DONE : L_HEADER;
                 end
             end
             default: ;  // L_DONE: until the digest is written
@@ -223,9 +221,6 @@ module shabal256_ctrl #(
         end
         beat_q <= beat_d;
         m_last_q <= m_last_d;
-        block_q <= block_d;
-        whole_q <= whole_d;
-        last_q <= last_d;
         cnt_q <= cnt_d;
         final_q <= final_d;
         fin_q <= fin_d;

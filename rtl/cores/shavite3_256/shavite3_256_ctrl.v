@@ -71,12 +71,30 @@ module shavite3_256_ctrl #(
                      RD_WAIT   = 2'd2;  // message read; waiting for its digest to go out
     localparam integer CW = 55;         // block counter width: counter bits 63..9
 
-    wire [53:0]   seg_whole = din[62:9];  // whole 512-bit blocks of message bits
-    wire          seg_last = din[63];
-    wire [8:0]    seg_tail = din[8:0];
+    // Segment header. The padding is at least 81 bits (a 1 bit, the 16-bit digest size and
+    // the 64-bit length), so a last segment has one padding block after its whole ones, two
+    // when its tail is 432 bits or more (seg_extra).
+    wire          seg_empty;
+    wire          unused_seg_last;        // in seg_extra (0 for a segment that is not the last)
+    wire [53:0]   seg_whole;              // whole 512-bit blocks of message bits
+    wire [8:0]    seg_tail;
+    wire [1:0]    seg_extra;
+    wire [54:0]   unused_seg_blocks;
     wire          seg_no_whole = seg_whole == 54'd0;
-    // tail >= 432 = 9'b110110000: the padding needs a block of its own
-    wire          seg_two = seg_tail[8] && seg_tail[7] && (seg_tail[6] || (seg_tail[5] && seg_tail[4]));
+
+    seg_header #(
+        .W(W),
+        .BLOCK_LOG2(9),
+        .PAD_MIN(81)
+    ) u_header (
+        .hdr(din),
+        .last(unused_seg_last),
+        .whole(seg_whole),
+        .tail(seg_tail),
+        .extra(seg_extra),
+        .blocks(unused_seg_blocks),
+        .empty(seg_empty)
+    );
 
     reg [1:0]     rd_q, rd_d;
     reg [2:0]     word_q, word_d;          // word of the block being read
@@ -174,10 +192,10 @@ module shavite3_256_ctrl #(
                 word_d = 3'd0;
                 seg_end_d = done_q + {1'b0, seg_whole};
                 extra_d = seg_no_whole;
-                ext_d = seg_last ? (seg_two ? 2'd2 : 2'd1) : 2'd0;
+                ext_d = seg_extra;
                 pz_d = seg_tail == 9'd0;
                 tail_d = seg_tail;
-                if (seg_last || !seg_no_whole) rd_d = RD_DATA;
+                if (!seg_empty) rd_d = RD_DATA;
             end
             RD_DATA: if (take) begin
                 src_read = 1'b1;

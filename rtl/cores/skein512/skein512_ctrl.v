@@ -62,11 +62,28 @@ module skein512_ctrl #(
                      P_OUT   = 2'd2; // writing the 4 digest words
     localparam [4:0] LAST_STEP = 5'd17;
 
-    // Segment header
-    wire          hdr_last = din[W-1];
-    wire [W-11:0] hdr_whole = din[W-2:9];   // whole 512-bit blocks
-    wire [8:0]    hdr_tail = din[8:0];      // bits after them
-    wire          hdr_blocks = hdr_last || hdr_whole != 0;  // the segment carries a block
+    // Segment header (zero padding to whole blocks, and an empty message is one block of
+    // zeros: PAD_MIN = 0)
+    wire          hdr_last;
+    wire [W-11:0] hdr_whole;               // whole 512-bit blocks
+    wire [8:0]    hdr_tail;                // bits after them
+    wire          hdr_empty;               // the segment carries no block
+    wire [1:0]    unused_hdr_extra;
+    wire [W-10:0] unused_hdr_blocks;
+
+    seg_header #(
+        .W(W),
+        .BLOCK_LOG2(9),
+        .PAD_MIN(0)
+    ) u_header (
+        .hdr(din),
+        .last(hdr_last),
+        .whole(hdr_whole),
+        .tail(hdr_tail),
+        .extra(unused_hdr_extra),
+        .blocks(unused_hdr_blocks),
+        .empty(hdr_empty)
+    );
 
     // Input side
     reg [1:0]     in_q, in_d;
@@ -136,7 +153,7 @@ module skein512_ctrl #(
                 tail_nz_d = hdr_tail != 0;
                 tail_frac_d = |hdr_tail[2:0];
                 last_d = hdr_last;
-                if (hdr_blocks) in_d = I_DATA;
+                if (!hdr_empty) in_d = I_DATA;
             end
             I_DATA: if (src_ready && !full_q) begin
                 src_read = 1'b1;

@@ -3,7 +3,7 @@
 // Timing models of the iCE40 cells that nextpnr leaves in a routed design, for
 // hashbed's post-route simulation (docs/methodology.md).
 //
-// Every delay is a parameter in picoseconds that hashbed.timing fills in from the
+// Every delay is a parameter in picoseconds that hashbed.flow.timing fills in from the
 // SDF file nextpnr writes, the routing delay to an input added to the paths from it.
 // In the logic cell, each LUT input reaches the combinational output after its own
 // path delay, and reaches the flip-flop after its setup time (LUT delay included, as
@@ -55,7 +55,7 @@ module ICESTORM_LC #(
     wire cin = CIN_CONST ? CIN_SET : ((CIN === 1'bz) ? 1'b0 : CIN);
 
     // Only the views a cell uses are built: the combinational one for a LUT without its
-    // flip-flop, the flip-flop's one otherwise (LO is not modelled; hashbed.timing
+    // flip-flop, the flip-flop's one otherwise (LO is not modelled; hashbed.flow.timing
     // refuses a netlist that uses it).
     generate
         if (DFF_ENABLE) begin : gen_ff
