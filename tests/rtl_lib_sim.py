@@ -11,7 +11,7 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from hashbed.cores import rtl_root
+from hashbed.catalogue.cores import rtl_root
 from hashbed.flow.sim.icarus import icarus
 
 LIB = rtl_root() / "lib"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from rtl_lib_sim import LIB, compile_tb, hex_or_none, run_tb, write_hex
 
-from hashbed.algorithms import ALGORITHMS
-from hashbed.sim.lint import lint_sources
+from hashbed.catalogue.algorithms import ALGORITHMS
+from hashbed.flow.sim.lint import lint_sources
 
 
 @pytest.mark.parametrize(("w", "log2", "pad_min"), [(64, 9, 65), (32, 9, 1), (16, 9, 0), (64, 8, 512), (32, 5, 64)])
@@ -63,7 +63,7 @@ CORE_RULES = {
 @pytest.mark.parametrize("key", sorted(CORE_RULES))
 def test_the_model_counts_the_blocks_of_the_algorithms_padding(key: str) -> None:
     """For every rule a core uses, the last segment's blocks are the padded message's (the
-    host's padding, hashbed.algorithms), so the model below stands for the algorithms."""
+    host's padding, hashbed.catalogue.algorithms), so the model below stands for the algorithms."""
     algorithm = ALGORITHMS[key]
     log2, pad_min = CORE_RULES[key]
     assert algorithm.block_bits == 1 << log2
