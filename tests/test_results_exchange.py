@@ -413,4 +413,4 @@ def test_the_published_implementations_keep_their_keys() -> None:
         else:  # made from an older version of the core's Verilog
             assert {k: v for k, v in now.items() if k != "core_fingerprint"} == {k: v for k, v in inputs.items() if k != "core_fingerprint"}
             kept += 1
-    assert current >= 60, (current, kept)
+    assert current >= 20, (current, kept)  # the cores whose Verilog is unchanged since their rows were published
