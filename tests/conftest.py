@@ -35,6 +35,7 @@ REFERENCES: dict[str, Callable[[bytes], bytes]] = {
     # only inside its chained X11-family hashes), so the KAT files are the reference
 }
 
+
 def kat_file(name: str) -> Path:
     """A file of ../shared/kat; the test is skipped where that folder is absent."""
     path = KAT_DIR / name
@@ -69,8 +70,10 @@ module broken (input wire clk, input wire rst, input wire [31:0] din, input wire
 endmodule
 """
 
-GREEDY = SILENT.replace("assign src_read = src_ready;  // swallows every word and never answers",
-                        "assign src_read = 1'b1;  // reads whether or not a word is there")  # fmt: skip
+GREEDY = SILENT.replace(
+    "assign src_read = src_ready;  // swallows every word and never answers",
+    "assign src_read = 1'b1;  // reads whether or not a word is there",
+)
 
 
 def broken_core(tmp_path: Path, verilog: str) -> Core:

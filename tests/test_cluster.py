@@ -35,11 +35,29 @@ class Cluster:
     def __init__(self, folder: Path) -> None:
         self.file = folder / "scheduler.json"
         self.processes: list[subprocess.Popen[bytes]] = []
-        self._start([str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(self.file)])
+        self._start(
+            [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(self.file)]
+        )
         _wait_for(self.file.is_file, "the scheduler did not start")
         self.address: str = json.loads(self.file.read_text())["address"]
-        self.workers = [self._start([str(DASK), "worker", "--scheduler-file", str(self.file), "--nworkers", "1", "--nthreads", "1",
-                                     "--no-dashboard", "--name", f"w{n}"]) for n in (1, 2)]  # fmt: skip
+        self.workers = [
+            self._start(
+                [
+                    str(DASK),
+                    "worker",
+                    "--scheduler-file",
+                    str(self.file),
+                    "--nworkers",
+                    "1",
+                    "--nthreads",
+                    "1",
+                    "--no-dashboard",
+                    "--name",
+                    f"w{n}",
+                ]
+            )
+            for n in (1, 2)
+        ]
         _wait_for(lambda: self.worker_count() == 2, "the two workers did not join")
 
     def _start(self, command: list[str]) -> subprocess.Popen[bytes]:
@@ -74,12 +92,29 @@ def rows(db: Path) -> dict[str, tuple[int, int, float]]:
 
 
 def test_a_bench_on_the_cluster_stores_what_a_local_bench_stores(cluster: Cluster, tmp_path: Path) -> None:
-    remote = subprocess.run([str(HASHBED), *BENCH, "--db", str(tmp_path / "remote.db"), "--build-dir", str(tmp_path / "remote"),
-                             "--scheduler", cluster.address], capture_output=True, text=True, timeout=600)  # fmt: skip
+    remote = subprocess.run(
+        [
+            str(HASHBED),
+            *BENCH,
+            "--db",
+            str(tmp_path / "remote.db"),
+            "--build-dir",
+            str(tmp_path / "remote"),
+            "--scheduler",
+            cluster.address,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert remote.returncode == 0, remote.stderr
     assert f"on the Dask cluster at {cluster.address} (2 worker threads)" in remote.stderr
-    local = subprocess.run([str(HASHBED), *BENCH, "--db", str(tmp_path / "local.db"), "--build-dir", str(tmp_path / "local"), "--jobs", "2"],
-                           capture_output=True, text=True, timeout=600)  # fmt: skip
+    local = subprocess.run(
+        [str(HASHBED), *BENCH, "--db", str(tmp_path / "local.db"), "--build-dir", str(tmp_path / "local"), "--jobs", "2"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert local.returncode == 0, local.stderr
     assert rows(tmp_path / "remote.db") == rows(tmp_path / "local.db") and len(rows(tmp_path / "local.db")) == 2
     with ResultStore(tmp_path / "remote.db") as store:
@@ -89,8 +124,12 @@ def test_a_bench_on_the_cluster_stores_what_a_local_bench_stores(cluster: Cluste
 
 def test_a_worker_killed_in_the_middle_of_a_job_loses_nothing(cluster: Cluster, tmp_path: Path) -> None:
     build = tmp_path / "build"
-    driver = subprocess.Popen([str(HASHBED), *BENCH, "--db", str(tmp_path / "results.db"), "--build-dir", str(build),
-                               "--scheduler", cluster.address], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    driver = subprocess.Popen(
+        [str(HASHBED), *BENCH, "--db", str(tmp_path / "results.db"), "--build-dir", str(build), "--scheduler", cluster.address],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     owner_file = _wait_for(lambda: next(iter(build.glob(f"impl/*/{OWNER_FILE}")), None), "no place and route started", 300)
     owner = Owner.read(owner_file.parent)
     assert owner is not None

@@ -109,17 +109,21 @@ def test_wrong_digest_reports_first_failing_len(tmp_path: Path) -> None:
 
 # --- cores that misbehave -----------------------------------------------------------------
 
+
 def test_core_that_never_answers_stops_with_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(CoreFailure, match="no word read or written for 1000 cycles.*never answered"):
         verify(broken_core(tmp_path, SILENT), idle_limit=1000)
 
 
-@pytest.mark.parametrize(("stalls", "idle_limit", "words"), [
-    (Stalls(src=1.0), 1000, "SRC_STALL and DST_STALL must be probabilities from 0 up to but not including 1"),
-    (Stalls(dst=float("nan")), 1000, "SRC_STALL and DST_STALL must be probabilities"),
-    (Stalls(), 0, "IDLE_LIMIT must be from 1 to 100000000"),
-    (Stalls(), -1, "IDLE_LIMIT must be from 1 to 100000000"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("stalls", "idle_limit", "words"),
+    [
+        (Stalls(src=1.0), 1000, "SRC_STALL and DST_STALL must be probabilities from 0 up to but not including 1"),
+        (Stalls(dst=float("nan")), 1000, "SRC_STALL and DST_STALL must be probabilities"),
+        (Stalls(), 0, "IDLE_LIMIT must be from 1 to 100000000"),
+        (Stalls(), -1, "IDLE_LIMIT must be from 1 to 100000000"),
+    ],
+)
 def test_the_harness_refuses_settings_under_which_nothing_could_move(stalls: Stalls, idle_limit: int, words: str) -> None:
     with pytest.raises(CoreFailure, match=words):
         verify(load_core("sha1"), stalls=stalls, idle_limit=idle_limit)

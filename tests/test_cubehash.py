@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.catalogue.algorithms import ALGORITHMS, Message
-from hashbed.catalogue.algorithms import cubehash
+from hashbed.catalogue.algorithms import ALGORITHMS, Message, cubehash
 from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.interface import digest_from_words, header_word, message_words, to_words
 from hashbed.flow.sim.build import build_simulator
@@ -55,11 +54,13 @@ def test_empty_segments_that_are_not_the_last_are_skipped() -> None:
     padded = ALGORITHM.pad(message)
     words = [
         header_word(0, False, 64),
-        header_word(256, False, 64), *to_words(padded[:32], 64),
+        header_word(256, False, 64),
+        *to_words(padded[:32], 64),
         header_word(0, False, 64),
         header_word(0, False, 64),
-        header_word(800 - 256, True, 64), *to_words(padded[32:], 64),
-    ]  # fmt: skip
+        header_word(800 - 256, True, 64),
+        *to_words(padded[32:], 64),
+    ]
     plain = message_words(ALGORITHM, message, 64)
     run = run_stream(build_simulator(core), [(words, 4), (plain, 4)], Stalls(src=0.3, dst=0.3, seed=2))
     for result in run.messages:

@@ -30,7 +30,9 @@ def test_the_factor_of_n_may_be_load_plus_process() -> None:
     assert (blake.st, blake.lp, blake.end) == (2, 290, 17) and str(blake) == "2 + (32+258)·N + 17"
 
 
-@pytest.mark.parametrize("text", ["(32 + 258*N", "3 + (2*3)*N", "3 + 17 + 4", "3 + 2*N + 3*N", "3 + x + 24*N", "24*M + 1", "3*(N + 1)", "3*(N - x)"])
+@pytest.mark.parametrize(
+    "text", ["(32 + 258*N", "3 + (2*3)*N", "3 + 17 + 4", "3 + 2*N + 3*N", "3 + x + 24*N", "24*M + 1", "3*(N + 1)", "3*(N - x)"]
+)
 def test_bad_formulas_are_refused(text: str) -> None:
     with pytest.raises(ValueError, match="cycle formula"):
         CycleFormula.parse(text)

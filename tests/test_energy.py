@@ -41,9 +41,11 @@ def test_block_ram_model_reads_what_the_rtl_reads(tmp_path: Path, width: int, de
 
 def test_dynamic_energy_adds_pin_and_fanout_capacitance_per_toggle_and_the_clock() -> None:
     netlist = ActivityNetlist(
-        verilog="", cells={"TRELLIS_FF": 2, "LUT4": 1, "DP16KD": 1}, enables={"DP16KD": [7, "1"]},
+        verilog="",
+        cells={"TRELLIS_FF": 2, "LUT4": 1, "DP16KD": 1},
+        enables={"DP16KD": [7, "1"]},
         nets={1: Net("LUT4", "Z", 3), 2: Net("CCU2C", "COUT", 1), 3: Net("port", "din", 5), 7: Net("TRELLIS_FF", "Q", 1)},
-    )  # fmt: skip
+    )
     activity = Activity(cycles=10, toggles={1: 4, 2: 2, 3: 100}, high_cycles={7: 6.0})
     model = EnergyModel(volts=1.0)
     expected_fj = 4 * 0.5 * (15 + 3 * 40) + 2 * 0.5 * (3 + 1 * 3) + 10 * 2 * 10  # ports are the source's

@@ -10,7 +10,6 @@ value is expected: update it here.
 from __future__ import annotations
 
 import hashlib
-import importlib
 from pathlib import Path
 
 import pytest
@@ -23,14 +22,12 @@ from hashbed.catalogue.pipelines import load_pipeline
 from hashbed.flow.energy.estimate import energy_inputs
 from hashbed.flow.impl.implement import ImplSettings, run_dir_for
 from hashbed.flow.sim.build import simulator_fingerprint
-from hashbed.flow.sim.icarus import CORE_TESTBENCH
-from hashbed.flow.timing.simulate import cell_models
 from hashbed.jobs.runner import _file_hash
 from hashbed.results.records import job_key
 from hashbed.studies.pipelined.sweep import check_inputs
 from hashbed.studies.zynq.testbed.simulated import board_design
 from hashbed.studies.zynq.testbed.wrapper import write_wrapper
-from hashbed.studies.zynq.timing import _TIMING_MODULES, _timing_sources_fingerprint
+from hashbed.studies.zynq.timing import _timing_sources_fingerprint
 
 
 def test_the_helper_hashes_the_text_then_each_file_as_asked(tmp_path: Path) -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.cli.main import main
 from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import get_device
+from hashbed.cli.main import main
 from hashbed.flow.impl import implement as flow
 from hashbed.flow.impl.implement import DoesNotFit, ImplSettings, ToolFailure, check_fit, implement, run_dir_for
 from hashbed.jobs.graph import Event
@@ -88,9 +88,7 @@ def test_bench_again_reuses_finished_jobs(bench_db, capsys: pytest.CaptureFixtur
         assert {r.key: r.finished_at for r in store.jobs()} == before
 
 
-def test_another_device_of_the_family_places_the_same_synthesized_netlist(
-    bench_db, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_another_device_of_the_family_places_the_same_synthesized_netlist(bench_db, monkeypatch: pytest.MonkeyPatch) -> None:
     _, build = bench_db
     ran: list[str] = []
 
@@ -142,8 +140,9 @@ def test_interrupted_bench_keeps_finished_cores(bench_db) -> None:
 def test_core_that_does_not_fit_is_a_recorded_failure(tmp_path: Path) -> None:
     result = implement(load_core("sha1"), ImplSettings(get_device("ice40-up5k")), tmp_path)
     assert not result.ok and result.fits is False
-    assert result.error == ("does not fit: core sha1 needs 70 port bits after synthesis, ice40-up5k has 39 "
-                            "(choose a device with more I/O)")
+    assert result.error == (
+        "does not fit: core sha1 needs 70 port bits after synthesis, ice40-up5k has 39 (choose a device with more I/O)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -180,14 +179,17 @@ def test_tool_crash_is_a_recorded_failure(tmp_path: Path, monkeypatch: pytest.Mo
     assert job.status == "failed" and job.inputs["tools"]["yosys"].startswith("false")  # the override is recorded
 
 
-@pytest.mark.parametrize("message", [
-    "ERROR: Unable to place cell 'x', no Bels remaining of type 'TRELLIS_COMB'",
-    "ERROR: Failed to expand region (0, 0) |_> (33, 33) of 8009 ICESTORM_LCs",
-    "ERROR: Unable to find legal placement for all cells, design is probably at utilisation limit.",
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "message",
+    [
+        "ERROR: Unable to place cell 'x', no Bels remaining of type 'TRELLIS_COMB'",
+        "ERROR: Failed to expand region (0, 0) |_> (33, 33) of 8009 ICESTORM_LCs",
+        "ERROR: Unable to find legal placement for all cells, design is probably at utilisation limit.",
+    ],
+)
 def test_placer_out_of_sites_means_does_not_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, message: str) -> None:
     placer = tmp_path / "nextpnr-full"
-    placer.write_text(f"#!/bin/sh\necho \"{message}\"\nexit 1\n")
+    placer.write_text(f'#!/bin/sh\necho "{message}"\nexit 1\n')
     placer.chmod(0o755)
     monkeypatch.setenv("NEXTPNR_ECP5", str(placer))
     result = implement(load_core("sha1"), ImplSettings(get_device("ecp5-25k")), tmp_path)
@@ -197,7 +199,7 @@ def test_placer_out_of_sites_means_does_not_fit(tmp_path: Path, monkeypatch: pyt
 
 def test_a_core_placer_reaches_nextpnr_and_only_its_jobs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     placer = tmp_path / "nextpnr-args"
-    placer.write_text(f"#!/bin/sh\necho \"$@\" > {tmp_path / 'args'}\nexit 1\n")
+    placer.write_text(f'#!/bin/sh\necho "$@" > {tmp_path / "args"}\nexit 1\n')
     placer.chmod(0o755)
     monkeypatch.setenv("NEXTPNR_ECP5", str(placer))
     device = get_device("ecp5-25k")

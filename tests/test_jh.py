@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.catalogue.algorithms import ALGORITHMS, Message
-from hashbed.catalogue.algorithms import jh
+from hashbed.catalogue.algorithms import ALGORITHMS, Message, jh
 
 CORE_TOP = Path(__file__).resolve().parents[1] / "rtl" / "cores" / "jh256" / "jh256_core.v"
 

@@ -38,8 +38,13 @@ def die_once(marker: str) -> tuple[dict[str, Any], str | None]:
 
 
 def job(name: str, seconds: float = 0.0, needs: tuple[Node, ...] = (), error: str | None = None) -> Node:
-    return Node("verify", {"core": name}, work=constant(functools.partial(sleep_then, seconds, {"name": name}, error)), needs=needs,
-                label=name)  # fmt: skip
+    return Node(
+        "verify",
+        {"core": name},
+        work=constant(functools.partial(sleep_then, seconds, {"name": name}, error)),
+        needs=needs,
+        label=name,
+    )
 
 
 def test_jobs_run_at_once_in_order_of_their_needs_and_each_is_stored_with_its_cost(db: Path) -> None:
@@ -137,8 +142,12 @@ def test_the_makespan_of_a_plan_follows_its_needs_and_its_workers() -> None:
 def test_estimates_come_from_earlier_runs_of_the_step(db: Path) -> None:
     with ResultStore(db) as store:
         for seconds in (10.0, 30.0, 20.0):
-            store.put("implement", {"core": "sha1", "device": "ecp5-25k", "seed": int(seconds)}, {},
-                      cost={"wall_s": seconds, "cpu_s": seconds, "peak_mb": seconds * 10, "host": "h"})  # fmt: skip
+            store.put(
+                "implement",
+                {"core": "sha1", "device": "ecp5-25k", "seed": int(seconds)},
+                {},
+                cost={"wall_s": seconds, "cpu_s": seconds, "peak_mb": seconds * 10, "host": "h"},
+            )
         guess = estimates(store)
         sha1 = Node("implement", {"core": "sha1", "device": "ecp5-85k", "seed": 1})
         other = Node("implement", {"core": "sha256", "device": "ecp5-85k", "seed": 1})
@@ -155,7 +164,9 @@ def test_a_dry_run_prints_the_plan_and_runs_nothing(db: Path, capsys: pytest.Cap
         assert store.jobs() == []
 
 
-def test_an_unreachable_scheduler_is_a_one_line_error(db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unreachable_scheduler_is_a_one_line_error(
+    db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr("hashbed.jobs.executors.CONNECT_TIMEOUT_S", 1)
     assert main(["bench", "sha1", "--device", "ice40-hx8k", "--scheduler", "tcp://127.0.0.1:9", "--db", str(db)]) == 1
     err = capsys.readouterr().err
@@ -168,4 +179,8 @@ def test_slurm_workers_take_one_job_at_a_time_and_declare_their_memory(capsys: p
     assert main(["workers", "slurm", "--print-script", "--memory", "16", "--walltime", "02:00:00", "--host", "127.0.0.1"]) == 0
     script = capsys.readouterr().out
     assert "#SBATCH --mem=16G" in script and "#SBATCH -t 02:00:00" in script
-    assert "distributed.cli.dask_worker tcp://127.0.0.1:" in script and "--nthreads 1" in script and "--resources memory=16384" in script
+    assert (
+        "distributed.cli.dask_worker tcp://127.0.0.1:" in script
+        and "--nthreads 1" in script
+        and "--resources memory=16384" in script
+    )

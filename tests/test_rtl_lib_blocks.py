@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from rtl_lib_sim import run_cycles
 
 MASK32 = (1 << 32) - 1
@@ -19,12 +20,23 @@ def test_lut_ram_reads_what_was_written(tmp_path: Path, aw: int, width: int) -> 
     earlier cycle, not the one of the same cycle; a word never written reads unknown."""
     rng = random.Random(aw * 100 + width)
     stimulus = [
-        {"we": int(rng.random() < 0.5), "waddr": rng.randrange(1 << aw), "wdata": rng.getrandbits(width),
-         "raddr": rng.randrange(1 << aw)}
+        {
+            "we": int(rng.random() < 0.5),
+            "waddr": rng.randrange(1 << aw),
+            "wdata": rng.getrandbits(width),
+            "raddr": rng.randrange(1 << aw),
+        }
         for _ in range(300)
-    ]  # fmt: skip
-    outs = run_cycles(tmp_path, "lut_ram", ["lut_ram"], {"AW": aw, "WIDTH": width},
-                      [("we", 1), ("waddr", aw), ("wdata", width), ("raddr", aw)], [("rdata", width)], stimulus)  # fmt: skip
+    ]
+    outs = run_cycles(
+        tmp_path,
+        "lut_ram",
+        ["lut_ram"],
+        {"AW": aw, "WIDTH": width},
+        [("we", 1), ("waddr", aw), ("wdata", width), ("raddr", aw)],
+        [("rdata", width)],
+        stimulus,
+    )
     mem: dict[int, int] = {}
     for cycle, out in zip(stimulus, outs):
         assert out["rdata"] == mem.get(cycle["raddr"])
@@ -38,13 +50,23 @@ def test_onehot_reg_mux_shows_the_selected_words_copy(tmp_path: Path, words: int
     rng = random.Random(words * 100 + width)
     stimulus = []
     for n in range(400):
-        stimulus.append({
-            "start": int(n == 0 or rng.random() < 0.05), "next": int(rng.random() < 0.4),
-            "load": rng.getrandbits(words) if rng.random() < 0.7 else 0, "words": rng.getrandbits(words * width),
-        })  # fmt: skip
-    outs = run_cycles(tmp_path, "onehot_reg_mux", ["onehot_reg_mux"], {"WORDS": words, "WIDTH": width},
-                      [("start", 1), ("next", 1), ("load", words), ("words", words * width)],
-                      [("dout", width)], stimulus)  # fmt: skip
+        stimulus.append(
+            {
+                "start": int(n == 0 or rng.random() < 0.05),
+                "next": int(rng.random() < 0.4),
+                "load": rng.getrandbits(words) if rng.random() < 0.7 else 0,
+                "words": rng.getrandbits(words * width),
+            }
+        )
+    outs = run_cycles(
+        tmp_path,
+        "onehot_reg_mux",
+        ["onehot_reg_mux"],
+        {"WORDS": words, "WIDTH": width},
+        [("start", 1), ("next", 1), ("load", words), ("words", words * width)],
+        [("dout", width)],
+        stimulus,
+    )
     # Model: the selection (one word index), each word's copy (None: unknown) zero unless selected
     sel: int | None = None
     copies: list[int | None] = [None] * words
@@ -73,8 +95,7 @@ def test_onehot_reg_mux_shows_the_selected_words_copy(tmp_path: Path, words: int
 def test_sync_2ff_delays_by_two_cycles_and_resets_to_zero(tmp_path: Path, width: int) -> None:
     rng = random.Random(width)
     stimulus = [{"rst": int(n < 1 or rng.random() < 0.1), "d": rng.getrandbits(width)} for n in range(300)]
-    outs = run_cycles(tmp_path, "sync_2ff", ["sync_2ff"], {"WIDTH": width}, [("rst", 1), ("d", width)],
-                      [("q", width)], stimulus)  # fmt: skip
+    outs = run_cycles(tmp_path, "sync_2ff", ["sync_2ff"], {"WIDTH": width}, [("rst", 1), ("d", width)], [("q", width)], stimulus)
     meta: int | None = None
     sync: int | None = None
     for n, (cycle, out) in enumerate(zip(stimulus, outs)):
@@ -112,8 +133,10 @@ class PipeRing:
             "run": None if handover is None else int(not last_iteration or handover),
             "handover": handover,
             "h_new": self.iv if cycle["in_first"] else self.h_out(),
-            "out_valid": self.out_valid, "out_digest": self.out_digest, "out_tag": self.out_tag,
-        }  # fmt: skip
+            "out_valid": self.out_valid,
+            "out_digest": self.out_digest,
+            "out_tag": self.out_tag,
+        }
 
     def clock(self, cycle: dict[str, int], out: dict[str, int | None]) -> None:
         last_iteration = self.iterations == 1 or self.t == self.iterations - 1
@@ -141,23 +164,45 @@ def test_block_pipe_ring_hands_over_and_adds_like_its_model(tmp_path: Path, iter
     iv = rng.getrandbits(32 * words)
     stimulus = []
     for n in range(500):
-        stimulus.append({
-            "rst": int(n < 2 or rng.random() < 0.01),
-            "in_valid": int(rng.random() < 0.7), "in_first": int(rng.random() < 0.3),
-            "last_state": rng.getrandbits(32 * words), "last_h": rng.getrandbits(32 * words),
-            "last_meta": (int(rng.random() < 0.8) << 9) | (int(rng.random() < 0.5) << 8) | rng.getrandbits(8),
-            "out_ready": int(rng.random() < 0.6),
-        })  # fmt: skip
+        stimulus.append(
+            {
+                "rst": int(n < 2 or rng.random() < 0.01),
+                "in_valid": int(rng.random() < 0.7),
+                "in_first": int(rng.random() < 0.3),
+                "last_state": rng.getrandbits(32 * words),
+                "last_h": rng.getrandbits(32 * words),
+                "last_meta": (int(rng.random() < 0.8) << 9) | (int(rng.random() < 0.5) << 8) | rng.getrandbits(8),
+                "out_ready": int(rng.random() < 0.6),
+            }
+        )
     bits = 32 * words
-    outputs = [("in_ready", 1), ("t", t_bits), ("run", 1), ("handover", 1), ("h_new", bits),
-               ("out_valid", 1), ("out_digest", bits), ("out_tag", 8)]  # fmt: skip
+    outputs = [
+        ("in_ready", 1),
+        ("t", t_bits),
+        ("run", 1),
+        ("handover", 1),
+        ("h_new", bits),
+        ("out_valid", 1),
+        ("out_digest", bits),
+        ("out_tag", 8),
+    ]
     outs = run_cycles(
-        tmp_path, "block_pipe_ring", ["block_pipe_ring"],
+        tmp_path,
+        "block_pipe_ring",
+        ["block_pipe_ring"],
         {"ITERATIONS": iterations, "T_BITS": t_bits, "WORDS": words, "IV": f"{bits}'h{iv:x}"},
-        [("rst", 1), ("in_valid", 1), ("in_first", 1), ("last_state", bits), ("last_h", bits), ("last_meta", 10),
-         ("out_ready", 1)],
-        outputs, stimulus,
-    )  # fmt: skip
+        [
+            ("rst", 1),
+            ("in_valid", 1),
+            ("in_first", 1),
+            ("last_state", bits),
+            ("last_h", bits),
+            ("last_meta", 10),
+            ("out_ready", 1),
+        ],
+        outputs,
+        stimulus,
+    )
     model = PipeRing(iterations, words, iv)
     digests = 0
     for n, (cycle, out) in enumerate(zip(stimulus, outs)):

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from rtl_lib_sim import compile_tb, run_tb, write_hex
 
 # Times in units of 10 ps: the clock (period 10 ns) rises at 500 + 1000 k, rst_in toggles at

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from rtl_lib_sim import LIB, compile_tb, hex_or_none, run_tb, write_hex
 
 from hashbed.catalogue.algorithms import ALGORITHMS
 from hashbed.flow.sim.lint import lint_sources
+from rtl_lib_sim import LIB, compile_tb, hex_or_none, run_tb, write_hex
 
 
 @pytest.mark.parametrize(("w", "log2", "pad_min"), [(64, 9, 65), (32, 9, 1), (16, 9, 0), (64, 8, 512), (32, 5, 64)])
@@ -49,15 +49,23 @@ def decode(header: int, w: int, log2: int, pad_min: int) -> Segment:
 
 #: The padding rules the cores give seg_header: algorithm -> (BLOCK_LOG2, PAD_MIN)
 CORE_RULES = {
-    "sha-1/fips": (9, 65), "sha-256/fips": (9, 65),
-    "blake-256/round2": (9, 66), "blake-256/round3": (9, 66),
-    "groestl-256/round2": (9, 65), "groestl-256/round3": (9, 65),
-    "jh-256/round2": (9, 512), "jh-256/round3": (9, 512),
-    "shabal-256/round2": (9, 1), "shavite3-256/round2": (9, 81),
-    "skein-512-256/round2": (9, 0), "skein-512-256/round3": (9, 0),
-    "cubehash-256/round2": (8, 1), "luffa-256/round2": (8, 1),
-    "hamsi-256/round2": (5, 65), "fugue-256/round2": (5, 64),
-}  # fmt: skip
+    "sha-1/fips": (9, 65),
+    "sha-256/fips": (9, 65),
+    "blake-256/round2": (9, 66),
+    "blake-256/round3": (9, 66),
+    "groestl-256/round2": (9, 65),
+    "groestl-256/round3": (9, 65),
+    "jh-256/round2": (9, 512),
+    "jh-256/round3": (9, 512),
+    "shabal-256/round2": (9, 1),
+    "shavite3-256/round2": (9, 81),
+    "skein-512-256/round2": (9, 0),
+    "skein-512-256/round3": (9, 0),
+    "cubehash-256/round2": (8, 1),
+    "luffa-256/round2": (8, 1),
+    "hamsi-256/round2": (5, 65),
+    "fugue-256/round2": (5, 64),
+}
 
 
 @pytest.mark.parametrize("key", sorted(CORE_RULES))
@@ -114,9 +122,23 @@ endmodule
 """
 
 SEG_HEADER_PARAMS = [
-    (16, 9, 65), (16, 9, 0), (16, 9, 1), (16, 9, 512), (16, 5, 65), (16, 5, 64), (16, 6, 2), (16, 6, 64),
-    (32, 9, 66), (32, 5, 65), (32, 8, 1), (64, 9, 81), (64, 9, 0), (64, 8, 1), (64, 6, 25), (64, 2, 9),
-]  # fmt: skip
+    (16, 9, 65),
+    (16, 9, 0),
+    (16, 9, 1),
+    (16, 9, 512),
+    (16, 5, 65),
+    (16, 5, 64),
+    (16, 6, 2),
+    (16, 6, 64),
+    (32, 9, 66),
+    (32, 5, 65),
+    (32, 8, 1),
+    (64, 9, 81),
+    (64, 9, 0),
+    (64, 8, 1),
+    (64, 6, 25),
+    (64, 2, 9),
+]
 
 
 @pytest.mark.parametrize(("w", "log2", "pad_min"), SEG_HEADER_PARAMS)
@@ -124,8 +146,13 @@ def test_seg_header_decodes_like_the_model(tmp_path: Path, w: int, log2: int, pa
     rng = random.Random(w * 1000 + log2 * 10 + pad_min)
     values = headers(rng, w, log2, pad_min, 200)
     hexfile = write_hex(tmp_path / "headers.hex", values, w)
-    binary = compile_tb(tmp_path, "seg_header_tb", SEG_HEADER_TB, ["seg_header"],
-                        {"W": w, "BLOCK_LOG2": log2, "PAD_MIN": pad_min, "COUNT": len(values)})  # fmt: skip
+    binary = compile_tb(
+        tmp_path,
+        "seg_header_tb",
+        SEG_HEADER_TB,
+        ["seg_header"],
+        {"W": w, "BLOCK_LOG2": log2, "PAD_MIN": pad_min, "COUNT": len(values)},
+    )
     lines = run_tb(binary, {"hex": hexfile})
     assert len(lines) == len(values)
     for value, line in zip(values, lines):
@@ -139,8 +166,9 @@ def test_seg_header_decodes_like_the_model(tmp_path: Path, w: int, log2: int, pa
 @pytest.mark.parametrize(("w", "log2", "pad_min"), [(16, 9, 1026), (16, 9, -1), (24, 9, 65)])
 def test_seg_header_rejects_bad_parameters(tmp_path: Path, w: int, log2: int, pad_min: int) -> None:
     hexfile = write_hex(tmp_path / "headers.hex", [0], w)
-    binary = compile_tb(tmp_path, "seg_header_tb", SEG_HEADER_TB, ["seg_header"],
-                        {"W": w, "BLOCK_LOG2": log2, "PAD_MIN": pad_min, "COUNT": 1})  # fmt: skip
+    binary = compile_tb(
+        tmp_path, "seg_header_tb", SEG_HEADER_TB, ["seg_header"], {"W": w, "BLOCK_LOG2": log2, "PAD_MIN": pad_min, "COUNT": 1}
+    )
     assert any(line.startswith("seg_header: ") and "must be" in line for line in run_tb(binary, {"hex": hexfile}))
 
 
@@ -213,7 +241,9 @@ def counter_stimulus(rng: random.Random, w: int, log2: int, pad_min: int) -> tup
             cycle(0, 0, rng.getrandbits(w))
         last = rng.random() < 0.5
         kind = rng.random()
-        whole = rng.randrange(4) if kind < 0.7 else (whole_max - rng.randrange(2) if kind < 0.85 else rng.randrange(whole_max + 1))
+        whole = (
+            rng.randrange(4) if kind < 0.7 else (whole_max - rng.randrange(2) if kind < 0.85 else rng.randrange(whole_max + 1))
+        )
         tail = rng.randrange(1 << log2) if last else 0
         header = (int(last) << (w - 1)) | (whole << log2) | tail
         cycle(1, 0, header)
@@ -232,9 +262,19 @@ def counter_stimulus(rng: random.Random, w: int, log2: int, pad_min: int) -> tup
 
 
 BLOCK_COUNTER_PARAMS = [
-    (16, 9, 65), (16, 9, 66), (16, 9, 0), (16, 9, 1), (16, 9, 512), (16, 8, 1), (16, 5, 32), (16, 5, 1),
-    (32, 9, 65), (64, 9, 512), (64, 9, 81), (64, 8, 1),
-]  # fmt: skip
+    (16, 9, 65),
+    (16, 9, 66),
+    (16, 9, 0),
+    (16, 9, 1),
+    (16, 9, 512),
+    (16, 8, 1),
+    (16, 5, 32),
+    (16, 5, 1),
+    (32, 9, 65),
+    (64, 9, 512),
+    (64, 9, 81),
+    (64, 8, 1),
+]
 
 
 @pytest.mark.parametrize(("w", "log2", "pad_min"), BLOCK_COUNTER_PARAMS)
@@ -242,8 +282,13 @@ def test_block_counter_finds_every_segments_last_block(tmp_path: Path, w: int, l
     rng = random.Random(7 * w + 3 * log2 + pad_min)
     words, expect = counter_stimulus(rng, w, log2, pad_min)
     hexfile = write_hex(tmp_path / "cycles.hex", words, w + 2)
-    binary = compile_tb(tmp_path, "block_counter_tb", BLOCK_COUNTER_TB, ["block_counter", "seg_header"],
-                        {"W": w, "BLOCK_LOG2": log2, "PAD_MIN": pad_min, "COUNT": len(words)})  # fmt: skip
+    binary = compile_tb(
+        tmp_path,
+        "block_counter_tb",
+        BLOCK_COUNTER_TB,
+        ["block_counter", "seg_header"],
+        {"W": w, "BLOCK_LOG2": log2, "PAD_MIN": pad_min, "COUNT": len(words)},
+    )
     lines = run_tb(binary, {"hex": hexfile})
     assert len(lines) == len(expect)
     checked = 0
@@ -261,6 +306,11 @@ def test_block_counter_finds_every_segments_last_block(tmp_path: Path, w: int, l
 
 def test_block_counter_rejects_three_blocks_of_padding(tmp_path: Path) -> None:
     hexfile = write_hex(tmp_path / "cycles.hex", [0], 18)
-    binary = compile_tb(tmp_path, "block_counter_tb", BLOCK_COUNTER_TB, ["block_counter", "seg_header"],
-                        {"W": 16, "BLOCK_LOG2": 5, "PAD_MIN": 33, "COUNT": 1})  # fmt: skip
+    binary = compile_tb(
+        tmp_path,
+        "block_counter_tb",
+        BLOCK_COUNTER_TB,
+        ["block_counter", "seg_header"],
+        {"W": 16, "BLOCK_LOG2": 5, "PAD_MIN": 33, "COUNT": 1},
+    )
     assert any(line.startswith("block_counter: PAD_MIN must be") for line in run_tb(binary, {"hex": hexfile}))

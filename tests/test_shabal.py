@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hashbed.catalogue.algorithms import ALGORITHMS, Message
-from hashbed.catalogue.algorithms import shabal
+from hashbed.catalogue.algorithms import ALGORITHMS, Message, shabal
 
 DATAPATH = Path(__file__).resolve().parents[1] / "rtl" / "cores" / "shabal256" / "shabal256_datapath.v"
 

@@ -13,17 +13,16 @@ import pytest
 
 from conftest import SILENT, broken_core
 from hashbed.catalogue.algorithms import Message
-from hashbed.cli.main import main
 from hashbed.catalogue.cores import Core, all_cores, load_core, rtl_root
+from hashbed.cli.main import main
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.sim.lint import lint_sources
-from hashbed.studies.zynq.testbed import clock_wizard
+from hashbed.flow.tools import YOSYS
+from hashbed.studies.zynq.testbed import clock_wizard, wrapper
 from hashbed.studies.zynq.testbed.board import FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TRANSFER_LENGTH, Block
 from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
 from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
-from hashbed.studies.zynq.testbed import wrapper
 from hashbed.studies.zynq.testbed.wrapper import FifoDepths
-from hashbed.flow.tools import YOSYS
 
 EDGE_LENGTHS = (0, 1, 55, 56, 63, 64, 65, 119, 120, 1000)
 
@@ -91,8 +90,13 @@ def test_digests_survive_backpressure_clock_ratios_and_small_fifos(trial: int) -
     rng = random.Random(trial)
     core = load_core(["sha256", "sha1"][trial % 2])
     ratio = 2 ** rng.uniform(-2, 2)  # core clock / system clock, 1:4 .. 4:1
-    dma = DmaModel(gap=rng.uniform(0, 0.6), burst=rng.choice([0, 3, 16]), burst_gap=rng.randrange(4),
-                   pause=rng.uniform(0, 0.6), seed=trial + 1)  # fmt: skip
+    dma = DmaModel(
+        gap=rng.uniform(0, 0.6),
+        burst=rng.choice([0, 3, 16]),
+        burst_gap=rng.randrange(4),
+        pause=rng.uniform(0, 0.6),
+        seed=trial + 1,
+    )
     with SimulatedBoard(core, 100.0, dma, FifoDepths(input=2, output=3)) as board:
         controller = started(board, core)
         controller.set_core_clock(100.0 * ratio)
@@ -257,8 +261,9 @@ def test_search_edges() -> None:
 IN_CI = ("sha256_lw-logic", "sha256", "keccak256-round3")
 
 
-@pytest.mark.parametrize("core", [pytest.param(core, id=core.name, marks=() if core.name in IN_CI else pytest.mark.slow)
-                                  for core in all_cores()])  # fmt: skip
+@pytest.mark.parametrize(
+    "core", [pytest.param(core, id=core.name, marks=() if core.name in IN_CI else pytest.mark.slow) for core in all_cores()]
+)
 def test_every_core_runs_in_the_testbed_and_lints_clean(core: Core) -> None:
     design = board_design(core)
     assert lint_sources(design.top, design.sources, design.parameters) == []
@@ -343,7 +348,10 @@ def test_testbed_synthesizes_for_ecp5_with_distributed_ram_fifos(tmp_path: Path)
         shutil.copy(source, tmp_path / source.name)
         names.append(source.name)
     chparams = " ".join(f"-set {name} {value}" for name, value in wrapper.testbed_parameters(core).items())
-    script = f"read_verilog {' '.join(names)}; chparam {chparams} testbed_top; synth_ecp5 -top testbed_top; tee -o stat.json stat -json"
+    script = (
+        f"read_verilog {' '.join(names)}; chparam {chparams} testbed_top; synth_ecp5 -top testbed_top; "
+        "tee -o stat.json stat -json"
+    )
     proc = subprocess.run([YOSYS.command(), "-q", "-p", script], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr[-2000:]
     cells = json.loads((tmp_path / "stat.json").read_text())["design"]["num_cells_by_type"]

@@ -10,24 +10,29 @@ from pathlib import Path
 import pytest
 
 from hashbed.catalogue.algorithms import Message
-from hashbed.cli.main import main
 from hashbed.catalogue.cores import Core, load_core, rtl_root
+from hashbed.catalogue.devices import get_device
+from hashbed.cli.main import main
 from hashbed.errors import HashbedError
+from hashbed.flow.impl.implement import ImplSettings, implement
+from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, run_simulation
+from hashbed.flow.timing.netlist import IO_CELLS, timed_netlist
+from hashbed.flow.timing.sdf import read_sdf
+from hashbed.flow.timing.simulate import CALIBRATION_TESTBENCH, CELL_MODELS, period_ps, write_timed_netlist
+from hashbed.flow.timing.variation import VariationModel, placement
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
-from hashbed.catalogue.devices import get_device
-from hashbed.flow.impl.implement import ImplSettings, implement
 from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
 from hashbed.studies.zynq.timed_board import PostRouteBoard
 from hashbed.studies.zynq.timing import (
-    HOLD_MARGIN_PS, MEASURED_BLOCKS, TimingSettings, check_messages, measured_message, time_core,
-)  # fmt: skip
+    HOLD_MARGIN_PS,
+    MEASURED_BLOCKS,
+    TimingSettings,
+    check_messages,
+    measured_message,
+    time_core,
+)
 from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
-from hashbed.flow.timing.netlist import IO_CELLS, timed_netlist
-from hashbed.flow.timing.sdf import read_sdf
-from hashbed.flow.timing.variation import VariationModel, placement
-from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, run_simulation
-from hashbed.flow.timing.simulate import CALIBRATION_TESTBENCH, CELL_MODELS, period_ps, write_timed_netlist
 
 
 @pytest.fixture(scope="module")
@@ -114,8 +119,9 @@ def sha1_board(tmp_path_factory: pytest.TempPathFactory) -> tuple[Core, float, P
     assert result.ok and result.fmax_mhz, result.error
     run_dir = Path(result.run_dir)
     timed = write_timed_netlist(run_dir, "ice40")
-    executable = compile_simulation(build / "sha1.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS["ice40"]], "tb",
-                                    {"W": core.bus_width})  # fmt: skip
+    executable = compile_simulation(
+        build / "sha1.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS["ice40"]], "tb", {"W": core.bus_width}
+    )
     return core, result.fmax_mhz, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS
 
 
@@ -147,10 +153,23 @@ def test_the_search_checks_the_message_whose_time_is_measured(data: str) -> None
 def test_report_tables_from_stored_timing_jobs(tmp_path: Path) -> None:
     with ResultStore(tmp_path / "results.db") as store:
         for board, exp in [(0, 110.0), (1, 100.0), (2, 104.0), (3, 108.0)]:
-            inputs = {"core": "sha1", "device": "ice40-hx8k", "seed": 1, "data": "random", "board": board,
-                      "variation": VariationModel().as_dict() if board else None}  # fmt: skip
-            outputs = {"sta_fmax_mhz": 88.0, "exp_fmax_mhz": exp, "ratio": round(exp / 88.0, 3), "limit_above_range": False,
-                       "throughput_formula_mbps": 1.0, "throughput_measured_mbps": 1.0, "seconds": 1.0}  # fmt: skip
+            inputs = {
+                "core": "sha1",
+                "device": "ice40-hx8k",
+                "seed": 1,
+                "data": "random",
+                "board": board,
+                "variation": VariationModel().as_dict() if board else None,
+            }
+            outputs = {
+                "sta_fmax_mhz": 88.0,
+                "exp_fmax_mhz": exp,
+                "ratio": round(exp / 88.0, 3),
+                "limit_above_range": False,
+                "throughput_formula_mbps": 1.0,
+                "throughput_measured_mbps": 1.0,
+                "seconds": 1.0,
+            }
             store.put("time", inputs, outputs)
         (table_1,) = fmax_rows(store)
         (table_3,) = board_rows(store)

@@ -140,13 +140,23 @@ def load_manifest(path: Path) -> Core:
     """Read and check one ``core.toml``; every problem names the file, the field and the fix."""
     manifest = read_manifest(CoreManifest, path)
     return Core(
-        name=core_name(path), manifest=path, top=manifest.top, sources=manifest.sources(path),
-        algorithm_name=manifest.algorithm, version=manifest.version, architecture=manifest.architecture,
-        bus_width=manifest.bus_width, cycles=manifest.cycles, parameters=dict(manifest.parameters),
-        description=manifest.description, byte_aligned_only=manifest.byte_aligned_only,
-        target_kbps_per_lut4=manifest.target.kbps_per_lut4, target_cycles=manifest.target.cycles,
-        budget=manifest.budget, placer=manifest.implementation.placer,
-    )  # fmt: skip
+        name=core_name(path),
+        manifest=path,
+        top=manifest.top,
+        sources=manifest.sources(path),
+        algorithm_name=manifest.algorithm,
+        version=manifest.version,
+        architecture=manifest.architecture,
+        bus_width=manifest.bus_width,
+        cycles=manifest.cycles,
+        parameters=dict(manifest.parameters),
+        description=manifest.description,
+        byte_aligned_only=manifest.byte_aligned_only,
+        target_kbps_per_lut4=manifest.target.kbps_per_lut4,
+        target_cycles=manifest.target.cycles,
+        budget=manifest.budget,
+        placer=manifest.implementation.placer,
+    )
 
 
 def core_name(manifest: Path) -> str:
@@ -161,8 +171,10 @@ def _manifests() -> dict[str, Path]:
     for path in sorted((rtl_root() / "cores").glob("*/*.toml")):
         name = core_name(path)
         if name in manifests:
-            raise ManifestError(f"{manifests[name]} and {path} both declare core {name!r}: "
-                                "rename one (a core is named after its folder, plus '-<file>' for a <file>.toml other than core.toml)")  # fmt: skip
+            raise ManifestError(
+                f"{manifests[name]} and {path} both declare core {name!r}: "
+                "rename one (a core is named after its folder, plus '-<file>' for a <file>.toml other than core.toml)"
+            )
         manifests[name] = path
     return manifests
 

@@ -5,7 +5,8 @@ A formula is a sum of integer terms with exactly one term in N, e.g.
 N-term add up to ``st``, those after it to ``end``. The N-term may also read
 ``b*(N - k)``, as in Hamsi's ``3 + 1 + 3·(N − 1) + 6 + 8``: it is ``b*N`` with ``b*k``
 taken from ``st``; its factor may be a sum in parentheses, as in the lightweight study's
-``2 + (32+258)·N + 17`` (load and process); a constant term may be a product, as in Shabal's ``64·3``. Measured formulas use the same
+``2 + (32+258)·N + 17`` (load and process); a constant term may be a product, as in Shabal's
+``64·3``. Measured formulas use the same
 split: ``end`` is the output phase seen at the interface (first digest word written
 to the last, inclusive), ``st`` everything else that does not grow with N.
 """

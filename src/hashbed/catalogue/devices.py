@@ -24,17 +24,57 @@ class Device:
 DEVICES: dict[str, Device] = {
     d.name: d
     for d in (
-        Device("ecp5-25k", "ecp5", "LFE5U-25F-6BG381", ("--25k", "--package", "CABGA381", "--speed", "6"), 197, 24288, 24288,
-               "Lattice ECP5 25k LUTs, speed grade 6"),
-        Device("ecp5-45k", "ecp5", "LFE5U-45F-6BG381", ("--45k", "--package", "CABGA381", "--speed", "6"), 203, 43848, 43848,
-               "Lattice ECP5 45k LUTs, speed grade 6"),
-        Device("ecp5-85k", "ecp5", "LFE5U-85F-6BG381", ("--85k", "--package", "CABGA381", "--speed", "6"), 205, 83640, 83640,
-               "Lattice ECP5 85k LUTs, speed grade 6"),
-        Device("ice40-hx8k", "ice40", "iCE40HX8K-CT256", ("--hx8k", "--package", "ct256"), 206, 7680, 7680,
-               "Lattice iCE40 HX8K, 7680 logic cells"),
-        Device("ice40-up5k", "ice40", "iCE40UP5K-SG48", ("--up5k", "--package", "sg48"), 39, 5280, 5280,
-               "Lattice iCE40 UltraPlus 5K, 5280 logic cells, 39 I/O"),
-    )  # fmt: skip
+        Device(
+            "ecp5-25k",
+            "ecp5",
+            "LFE5U-25F-6BG381",
+            ("--25k", "--package", "CABGA381", "--speed", "6"),
+            197,
+            24288,
+            24288,
+            "Lattice ECP5 25k LUTs, speed grade 6",
+        ),
+        Device(
+            "ecp5-45k",
+            "ecp5",
+            "LFE5U-45F-6BG381",
+            ("--45k", "--package", "CABGA381", "--speed", "6"),
+            203,
+            43848,
+            43848,
+            "Lattice ECP5 45k LUTs, speed grade 6",
+        ),
+        Device(
+            "ecp5-85k",
+            "ecp5",
+            "LFE5U-85F-6BG381",
+            ("--85k", "--package", "CABGA381", "--speed", "6"),
+            205,
+            83640,
+            83640,
+            "Lattice ECP5 85k LUTs, speed grade 6",
+        ),
+        Device(
+            "ice40-hx8k",
+            "ice40",
+            "iCE40HX8K-CT256",
+            ("--hx8k", "--package", "ct256"),
+            206,
+            7680,
+            7680,
+            "Lattice iCE40 HX8K, 7680 logic cells",
+        ),
+        Device(
+            "ice40-up5k",
+            "ice40",
+            "iCE40UP5K-SG48",
+            ("--up5k", "--package", "sg48"),
+            39,
+            5280,
+            5280,
+            "Lattice iCE40 UltraPlus 5K, 5280 logic cells, 39 I/O",
+        ),
+    )
 }
 
 

@@ -45,9 +45,7 @@ def to_words(data: bytes, width: int) -> list[int]:
     return list(struct.unpack(f">{count}{_WORD_FORMAT[width]}", data))
 
 
-def message_words(
-    algorithm: HashAlgorithm, message: Message, width: int, segment_bits: int | None = None
-) -> list[int]:
+def message_words(algorithm: HashAlgorithm, message: Message, width: int, segment_bits: int | None = None) -> list[int]:
     """The input word stream for one message.
 
     ``segment_bits`` caps the message bits per segment (rounded down to whole blocks);

@@ -132,5 +132,7 @@ def _fields(model: type[BaseModel], tables: Sequence[int | str]) -> list[str]:
     """The fields of the table at ``tables`` in ``model``."""
     for name in tables:
         annotation = model.model_fields[str(name)].annotation
-        model = next(kind for kind in (annotation, *get_args(annotation)) if isinstance(kind, type) and issubclass(kind, BaseModel))
+        model = next(
+            kind for kind in (annotation, *get_args(annotation)) if isinstance(kind, type) and issubclass(kind, BaseModel)
+        )
     return list(model.model_fields)

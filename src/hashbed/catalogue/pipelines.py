@@ -73,8 +73,10 @@ class PipelineManifest(DesignManifest):
     def _fits_the_interface(self) -> Self:
         algorithm = get_algorithm(self.algorithm, self.version)  # known: DesignManifest checked it
         if algorithm.block_bits != BLOCK_BITS or algorithm.digest_bits > DIGEST_PORT_BITS:
-            raise ValueError(f"the block-pipeline interface takes {BLOCK_BITS}-bit blocks and digests of up to "
-                             f"{DIGEST_PORT_BITS} bits, not those of {self.algorithm!r} (fix 'algorithm')")  # fmt: skip
+            raise ValueError(
+                f"the block-pipeline interface takes {BLOCK_BITS}-bit blocks and digests of up to "
+                f"{DIGEST_PORT_BITS} bits, not those of {self.algorithm!r} (fix 'algorithm')"
+            )
         return self
 
 
@@ -82,10 +84,17 @@ def load_design(path: Path) -> PipelineDesign:
     """Read and check one ``pipeline.toml``; every problem names the file, the field and the fix."""
     manifest = read_manifest(PipelineManifest, path)
     return PipelineDesign(
-        name=path.parent.name, manifest=path, top=manifest.top, sources=manifest.sources(path),
-        algorithm_name=manifest.algorithm, version=manifest.version, architecture=manifest.architecture,
-        iterations=manifest.iterations, depths=tuple(manifest.depths), description=manifest.description,
-    )  # fmt: skip
+        name=path.parent.name,
+        manifest=path,
+        top=manifest.top,
+        sources=manifest.sources(path),
+        algorithm_name=manifest.algorithm,
+        version=manifest.version,
+        architecture=manifest.architecture,
+        iterations=manifest.iterations,
+        depths=tuple(manifest.depths),
+        description=manifest.description,
+    )
 
 
 def design_names() -> list[str]:

@@ -14,33 +14,42 @@ from typing import Any
 from rich.table import Table
 
 from hashbed import __version__
-from hashbed.studies.ranking import RANK_HELP, RANK_KEYS, REFERENCE_CORE, latest_rows, metrics_records, ranked, reference_tpa, result_cells
-from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
-from hashbed.cli.types import int_range, positive_float, positive_int, probability, seed
-from hashbed.cli.console import emit_json, err, out, print_table
-from hashbed.catalogue.cores import Core, all_cores, load_core
+from hashbed.catalogue.cores import all_cores, load_core
 from hashbed.catalogue.cycles import CycleFormula
-from hashbed.errors import HashbedError
 from hashbed.catalogue.devices import DEVICES, get_device
+from hashbed.catalogue.throughput import throughput_at_blocks_mbps
+from hashbed.cli import pipelined as pipelined_commands
+from hashbed.cli import testbed as testbed_commands
+from hashbed.cli import timing as timing_commands
+from hashbed.cli import workers as workers_commands
+from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.running import executor_options, run_jobs
+from hashbed.cli.types import int_range, positive_float, positive_int, probability, seed
+from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
 from hashbed.flow.impl.progress import duration, unfinished_runs
-from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
-from hashbed.catalogue.throughput import throughput_at_blocks_mbps
-from hashbed.cli.running import executor_options, run_jobs
-from hashbed.jobs.runner import Jobs, bench_records
-from hashbed.results import JobRecord, ResultStore, default_db_path
-from hashbed.results.schema import ROW_FIELDS
 from hashbed.flow.sim.lint import lint
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, MAX_BLOCKS
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, MAX_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, kat_files_in
-from hashbed.cli import pipelined as pipelined_commands
+from hashbed.jobs.runner import Jobs, bench_records
 from hashbed.report.build import write_report
 from hashbed.report.markdown import markdown_table
 from hashbed.report.sections import STUDIES, check_study
-from hashbed.cli import testbed as testbed_commands
-from hashbed.cli import timing as timing_commands
-from hashbed.cli import workers as workers_commands
+from hashbed.results import JobRecord, ResultStore, default_db_path
+from hashbed.results.schema import ROW_FIELDS
+from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
+from hashbed.studies.ranking import (
+    RANK_HELP,
+    RANK_KEYS,
+    REFERENCE_CORE,
+    latest_rows,
+    metrics_records,
+    ranked,
+    reference_tpa,
+    result_cells,
+)
+from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
 from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
 
 DEFAULT_BENCH_DEVICE = "ecp5-25k"
@@ -192,10 +201,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     too_big = [r for r in records if not r.ok and r.outputs.get("fits") is False]
     failures = [r for r in records if not r.ok and r not in too_big]
     if args.json:
-        emit_json({
-            "rows": rows, "does_not_fit": [{"core": r.core, "error": r.error} for r in too_big],
-            "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures],
-        })  # fmt: skip
+        emit_json(
+            {
+                "rows": rows,
+                "does_not_fit": [{"core": r.core, "error": r.error} for r in too_big],
+                "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures],
+            }
+        )
     else:
         _print_rows(rows, f"hashbed bench on {settings.device.name} (seed {settings.seed})")
         for record in too_big:  # a result, as in the studies' figures, not a failure
@@ -226,13 +238,17 @@ def cmd_progress(args: argparse.Namespace) -> int:
     if not runs:
         out.print(f"no unfinished synthesis or place-and-route runs in {args.build_dir / 'impl'}")
         return 0
-    rows = [[run.run_dir.name, run.state, run.phase, f"{duration(run.elapsed_s)} ago", f"{duration(run.idle_s)} ago"] for run in runs]
+    rows = [
+        [run.run_dir.name, run.state, run.phase, f"{duration(run.elapsed_s)} ago", f"{duration(run.idle_s)} ago"] for run in runs
+    ]
     print_table(f"unfinished runs in {args.build_dir / 'impl'}", (["run", "state", "phase", "started", "log written"], rows))
     for run in runs:
         if run.orphan:
-            out.print(f"{run.run_dir.name}: {run.orphan.tool} (pid {run.orphan.tool_pid}) still works on it, but the hashbed "
-                      f"that started it (pid {run.orphan.hashbed_pid}) is gone, so its result will not be stored; "
-                      f"stop it with: kill -- -{run.orphan.tool_pid}")  # fmt: skip
+            out.print(
+                f"{run.run_dir.name}: {run.orphan.tool} (pid {run.orphan.tool_pid}) still works on it, but the hashbed "
+                f"that started it (pid {run.orphan.hashbed_pid}) is gone, so its result will not be stored; "
+                f"stop it with: kill -- -{run.orphan.tool_pid}"
+            )
     if any(run.state == "interrupted" for run in runs):
         out.print("An interrupted run starts again when its job runs next (the sweep or bench that made it).")
     return 0
@@ -283,10 +299,23 @@ def _print_costs(store: ResultStore, args: argparse.Namespace) -> int:
     if not rows:
         out.print(f"no job costs in {args.db} yet (each job run by this hashbed records its wall time, CPU time and memory)")
         return 0
-    cells = [[c["step"], c["core"], c["device"] or "-", c["status"], f"{c['wall_s']:.1f}", f"{c['cpu_s']:.1f}", f"{c['peak_mb']:.0f}", c["host"]]
-             for c in rows]  # fmt: skip
-    print_table(f"job costs ({args.db}), the latest run of each job",
-                (["step", "core", "device", "status", "wall s", "CPU s", "peak MB", "host"], cells))  # fmt: skip
+    cells = [
+        [
+            c["step"],
+            c["core"],
+            c["device"] or "-",
+            c["status"],
+            f"{c['wall_s']:.1f}",
+            f"{c['cpu_s']:.1f}",
+            f"{c['peak_mb']:.0f}",
+            c["host"],
+        ]
+        for c in rows
+    ]
+    print_table(
+        f"job costs ({args.db}), the latest run of each job",
+        (["step", "core", "device", "status", "wall s", "CPU s", "peak MB", "host"], cells),
+    )
     return 0
 
 
@@ -303,8 +332,10 @@ def _csv(rows: list[dict[str, Any]]) -> str:
 
 
 def _rows_note(rank_by: str) -> str:
-    return (f"rank: by {RANK_HELP[rank_by]} per device and seed; TP/A vs {REFERENCE_CORE}: against its stored row of the "
-            "same device and seed; targets are defined on ecp5-85k, seed 1 ('vs target' is shown for those rows only)")  # fmt: skip
+    return (
+        f"rank: by {RANK_HELP[rank_by]} per device and seed; TP/A vs {REFERENCE_CORE}: against its stored row of the "
+        "same device and seed; targets are defined on ecp5-85k, seed 1 ('vs target' is shown for those rows only)"
+    )
 
 
 def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = None, rank_by: str = "tpa") -> None:
@@ -324,12 +355,21 @@ def cmd_report(args: argparse.Namespace) -> int:
             command = f"hashbed report {study} --db {args.db} --out {args.out}" + (f" --page {args.page}" if args.page else "")
             written = write_report(store, study, args.out, command, args.page)
             if args.json:
-                emit_json({"folder": str(written.folder), "tables": written.tables, "figures": written.figures, "missing": written.missing})
+                emit_json(
+                    {
+                        "folder": str(written.folder),
+                        "tables": written.tables,
+                        "figures": written.figures,
+                        "missing": written.missing,
+                    }
+                )
             else:
                 for line in written.missing:
                     err.print(line)
-                out.print(f"report: {written.tables} tables, {written.figures} figures, {len(written.missing)} missing: "
-                          f"{written.folder / 'README.md'}, {written.folder / 'index.html'}" + (f", {args.page}" if args.page else ""))  # fmt: skip
+                out.print(
+                    f"report: {written.tables} tables, {written.figures} figures, {len(written.missing)} missing: "
+                    f"{written.folder / 'README.md'}, {written.folder / 'index.html'}" + (f", {args.page}" if args.page else "")
+                )
             return 0
         if args.json:
             data = {name: _study_json(store, name) for name in STUDIES} if study == "all" else _study_json(store, study)
@@ -381,7 +421,9 @@ def build_parser() -> argparse.ArgumentParser:
     impl = argparse.ArgumentParser(add_help=False)
     impl.add_argument("--seed", type=seed, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
     impl.add_argument("--freq", type=positive_float, default=DEFAULT_FREQ_MHZ, help="target clock, MHz (default: %(default)s)")
-    impl.add_argument("--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
+    impl.add_argument(
+        "--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)"
+    )
 
     parser = argparse.ArgumentParser(prog="hashbed", description="Benchmark hash cores on open FPGA tools.")
     parser.add_argument("--version", action="version", version=f"hashbed {__version__}")
@@ -397,11 +439,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("core")
     p.add_argument("--kat", type=Path, action="append", metavar="FILE", help="KAT file (repeatable); default: generated vectors")
     p.add_argument("--kat-dir", type=Path, metavar="DIR", help="every KAT file of the core's algorithm and version in DIR")
-    p.add_argument("--src-stall", type=probability, default=VERIFY_STALLS.src, help="input not-ready probability (default: %(default)s)")
-    p.add_argument("--dst-stall", type=probability, default=VERIFY_STALLS.dst, help="output not-ready probability (default: %(default)s)")
+    p.add_argument(
+        "--src-stall", type=probability, default=VERIFY_STALLS.src, help="input not-ready probability (default: %(default)s)"
+    )
+    p.add_argument(
+        "--dst-stall", type=probability, default=VERIFY_STALLS.dst, help="output not-ready probability (default: %(default)s)"
+    )
     p.add_argument("--seed", type=seed, default=VERIFY_STALLS.seed, help="stall pattern seed (default: %(default)s)")
     p.add_argument("--segment-bits", type=positive_int, help="split messages into segments of at most this many bits")
-    p.add_argument("--idle-limit", type=int_range(1, MAX_IDLE_LIMIT), default=DEFAULT_IDLE_LIMIT, help="cycles without a transfer before the core counts as hung (default: %(default)s)")
+    p.add_argument(
+        "--idle-limit",
+        type=int_range(1, MAX_IDLE_LIMIT),
+        default=DEFAULT_IDLE_LIMIT,
+        help="cycles without a transfer before the core counts as hung (default: %(default)s)",
+    )
     p.set_defaults(func=cmd_verify)
 
     p = sub.add_parser("lint", parents=[common], help="lint a core with verilator -Wall")
@@ -410,7 +461,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("measure", parents=[common], help="measure the cycle formula st + (l+p)*N + end")
     p.add_argument("core")
-    p.add_argument("--blocks", type=int_range(2, MAX_BLOCKS), default=DEFAULT_MAX_BLOCKS, help="messages of 1..K blocks (default: %(default)s)")
+    p.add_argument(
+        "--blocks",
+        type=int_range(2, MAX_BLOCKS),
+        default=DEFAULT_MAX_BLOCKS,
+        help="messages of 1..K blocks (default: %(default)s)",
+    )
     p.set_defaults(func=cmd_measure)
 
     p = sub.add_parser("implement", parents=[common, impl], help="synthesize, place and route a core")
@@ -428,7 +484,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s)")
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("progress", parents=[common], help="how far the unfinished synthesis and place-and-route runs in the build directory have got")
+    p = sub.add_parser(
+        "progress",
+        parents=[common],
+        help="how far the unfinished synthesis and place-and-route runs in the build directory have got",
+    )
     p.set_defaults(func=cmd_progress)
 
     p = sub.add_parser("results", parents=[common], help="print or export the stored results")
@@ -438,21 +498,47 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--device", help="only this device")
     p.add_argument("--algorithm", help="only cores of this algorithm, e.g. sha-256, keccak-256 (see 'hashbed cores')")
     p.add_argument("--architecture", help="only cores of this architecture, e.g. basic-iterative")
-    p.add_argument("--version", dest="core_version", metavar="VERSION", help="only cores of this algorithm version, e.g. round2, round3, fips")
-    p.add_argument("--rank-by", choices=list(RANK_KEYS), default="tpa",
-                   help="rank within each device and seed by: " + "; ".join(f"{k}: {v}" for k, v in RANK_HELP.items())
-                   + " (default: %(default)s)")  # fmt: skip
-    p.add_argument("--all", action="store_true",
-                   help="every stored row, also of older versions of a core, not only the latest of its present sources per device and seed")
+    p.add_argument(
+        "--version",
+        dest="core_version",
+        metavar="VERSION",
+        help="only cores of this algorithm version, e.g. round2, round3, fips",
+    )
+    p.add_argument(
+        "--rank-by",
+        choices=list(RANK_KEYS),
+        default="tpa",
+        help="rank within each device and seed by: "
+        + "; ".join(f"{k}: {v}" for k, v in RANK_HELP.items())
+        + " (default: %(default)s)",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="every stored row, also of older versions of a core, not only the latest of its present sources per device and seed",
+    )
     p.add_argument("--blocks", type=positive_int, help="add the throughput for messages of this many blocks")
-    p.add_argument("--import", dest="import_db", type=Path, action="append", metavar="DB",
-                   help="first copy the finished jobs of another store, a hashbed.db or a .jsonl export "
-                   "(repeatable; jobs already here are kept)")
-    p.add_argument("--costs", action="store_true",
-                   help="print what each job's latest run cost (wall time, CPU time, peak memory, host) instead of rows")  # fmt: skip
-    p.add_argument("--export", type=Path, metavar="FILE.jsonl",
-                   help="write the store's finished jobs to FILE.jsonl, one JSON job per line in key order, "
-                   "instead of printing rows (after any --import)")
+    p.add_argument(
+        "--import",
+        dest="import_db",
+        type=Path,
+        action="append",
+        metavar="DB",
+        help="first copy the finished jobs of another store, a hashbed.db or a .jsonl export "
+        "(repeatable; jobs already here are kept)",
+    )
+    p.add_argument(
+        "--costs",
+        action="store_true",
+        help="print what each job's latest run cost (wall time, CPU time, peak memory, host) instead of rows",
+    )
+    p.add_argument(
+        "--export",
+        type=Path,
+        metavar="FILE.jsonl",
+        help="write the store's finished jobs to FILE.jsonl, one JSON job per line in key order, "
+        "instead of printing rows (after any --import)",
+    )
     p.set_defaults(func=cmd_results)
 
     testbed_commands.add_parser(sub, common)
@@ -462,9 +548,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", parents=[common], help="print the studies' tables, or write the report folder (--out)")
     p.add_argument("study", nargs="?", help=f"one of: {', '.join(STUDIES)}, all (default: zynq when printing, all with --out)")
-    p.add_argument("--out", type=Path, metavar="DIR",
-                   help="write the report folder: README.md (tables), one PNG per figure and a self-contained index.html")  # fmt: skip
-    p.add_argument("--page", type=Path, metavar="FILE", help="with --out: also write the Markdown to FILE, figures linked into DIR")
+    p.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="write the report folder: README.md (tables), one PNG per figure and a self-contained index.html",
+    )
+    p.add_argument(
+        "--page", type=Path, metavar="FILE", help="with --out: also write the Markdown to FILE, figures linked into DIR"
+    )
     p.set_defaults(func=cmd_report)
     return parser
 

@@ -12,23 +12,34 @@ from rich.table import Table
 
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.algorithms.kat import read_kat
-from hashbed.cli.types import positive_int, positive_ints, probability, seed
-from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.catalogue.devices import DEVICES, get_device
-from hashbed.flow.impl.implement import DEFAULT_SEED, DEFAULT_TIMEOUT_S
 from hashbed.catalogue.pipelines import design_names, load_pipeline
+from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.running import executor_options, run_jobs
+from hashbed.cli.types import positive_int, positive_ints, probability, seed
+from hashbed.flow.impl.implement import DEFAULT_SEED, DEFAULT_TIMEOUT_S
+from hashbed.flow.sim.run import Stalls
+from hashbed.flow.sim.verify import kat_files_in
+from hashbed.jobs.runner import Jobs
+from hashbed.report.sections import Missing
+from hashbed.results import ResultStore
 from hashbed.studies.pipelined.run import check_point
 from hashbed.studies.pipelined.sweep import METRICS_STEP, SweepPoint, check_messages, point_node
 from hashbed.studies.pipelined.tables import (
-    RATIO_TITLE, SHELL_NOTE, SPREAD_TITLE, claims, depth_cells, depth_tables, depth_title, missing_points, opt_vs_base,
-    point_rows, ratio_cells, seed_spread, spread_cells,
-)  # fmt: skip
-from hashbed.report.sections import Missing
-from hashbed.cli.running import executor_options, run_jobs
-from hashbed.jobs.runner import Jobs
-from hashbed.results import ResultStore
-from hashbed.flow.sim.run import Stalls
-from hashbed.flow.sim.verify import kat_files_in
+    RATIO_TITLE,
+    SHELL_NOTE,
+    SPREAD_TITLE,
+    claims,
+    depth_cells,
+    depth_tables,
+    depth_title,
+    missing_points,
+    opt_vs_base,
+    point_rows,
+    ratio_cells,
+    seed_spread,
+    spread_cells,
+)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -37,8 +48,19 @@ def cmd_list(args: argparse.Namespace) -> int:
         out.print("\n".join(d.name for d in designs))
         return 0
     if args.json:
-        emit_json([{"name": d.name, "algorithm": d.algorithm_name, "architecture": d.architecture,
-                    "iterations": d.iterations, "depths": list(d.depths), "top": d.top} for d in designs])  # fmt: skip
+        emit_json(
+            [
+                {
+                    "name": d.name,
+                    "algorithm": d.algorithm_name,
+                    "architecture": d.architecture,
+                    "iterations": d.iterations,
+                    "depths": list(d.depths),
+                    "top": d.top,
+                }
+                for d in designs
+            ]
+        )
         return 0
     table = Table(title="pipeline designs (rtl/pipelines)")
     for column in ("design", "algorithm", "architecture", "cycles per block at 1 stage", "depths"):
@@ -59,14 +81,18 @@ def cmd_check(args: argparse.Namespace) -> int:
             source = ", ".join(path.name for path in files)
         else:
             rng = random.Random(args.seed)
-            messages = check_messages(design, stages) + [Message.from_bytes(rng.randbytes(rng.randrange(2000))) for _ in range(20)]
+            messages = check_messages(design, stages) + [
+                Message.from_bytes(rng.randbytes(rng.randrange(2000))) for _ in range(20)
+            ]
             source = "generated messages"
         result = check_point(design, stages, messages, Stalls(args.src_stall, args.dst_stall, args.seed))
         results.append({**result.as_dict(), "source": source})
         if not args.json:
-            out.print(f"{result.point}: {result.messages}/{result.messages} digests match ({source}); "
-                      f"intervals {result.intervals} (design: {design.interval(stages)}), occupancy {result.occupancy}, "
-                      f"latency {result.latency} cycles; stalls in {args.src_stall} out {args.dst_stall}")  # fmt: skip
+            out.print(
+                f"{result.point}: {result.messages}/{result.messages} digests match ({source}); "
+                f"intervals {result.intervals} (design: {design.interval(stages)}), occupancy {result.occupancy}, "
+                f"latency {result.latency} cycles; stalls in {args.src_stall} out {args.dst_stall}"
+            )
     if args.json:
         emit_json(results)
     return 0
@@ -106,7 +132,12 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 def pipeline_report(store: ResultStore) -> dict[str, Any]:
     rows = point_rows(store)
-    return {"tables": depth_tables(rows), "opt_vs_base": opt_vs_base(rows), "seed_spread": seed_spread(rows), "claims": claims(rows)}
+    return {
+        "tables": depth_tables(rows),
+        "opt_vs_base": opt_vs_base(rows),
+        "seed_spread": seed_spread(rows),
+        "claims": claims(rows),
+    }
 
 
 def print_pipeline_report(store: ResultStore) -> None:
@@ -137,20 +168,29 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     q.add_argument("design")
     q.add_argument("--stages", type=positive_int, help="pipeline depth (default: every depth of the design)")
     q.add_argument("--kat-dir", type=Path, metavar="DIR", help="every KAT file of the design's algorithm in DIR")
-    q.add_argument("--src-stall", type=probability, default=0.3, help="probability of no issue offered in a cycle (default: %(default)s)")
-    q.add_argument("--dst-stall", type=probability, default=0.3, help="probability of digest back-pressure (default: %(default)s)")
+    q.add_argument(
+        "--src-stall", type=probability, default=0.3, help="probability of no issue offered in a cycle (default: %(default)s)"
+    )
+    q.add_argument(
+        "--dst-stall", type=probability, default=0.3, help="probability of digest back-pressure (default: %(default)s)"
+    )
     q.add_argument("--seed", type=seed, default=1, help="seed of messages and stalls (default: %(default)s)")
     q.set_defaults(func=cmd_check)
 
     p = sub.add_parser("sweep", help="sweep a study's parameter space into the store")
     inner = p.add_subparsers(dest="sweep_command", required=True, metavar="STUDY")
-    q = inner.add_parser("pipeline", parents=[common, executor_options()],
-                         help="every depth of every pipeline design: check, implement, metrics")  # fmt: skip
+    q = inner.add_parser(
+        "pipeline", parents=[common, executor_options()], help="every depth of every pipeline design: check, implement, metrics"
+    )
     q.add_argument("designs", nargs="*", help="designs (default: all)")
     q.add_argument("--device", action="append", help=f"device (repeatable; default ecp5-85k): {', '.join(DEVICES)}")
     q.add_argument("--depths", type=positive_ints, help="only these depths, e.g. 1,4,8")
-    q.add_argument("--seed", type=seed, action="append",
-                   help=f"placer seed (repeatable, e.g. --seed 1 --seed 2 --seed 3; default {DEFAULT_SEED}): with several, "
-                   "'hashbed report pipeline' adds each point's median and range over the seeds")
+    q.add_argument(
+        "--seed",
+        type=seed,
+        action="append",
+        help=f"placer seed (repeatable, e.g. --seed 1 --seed 2 --seed 3; default {DEFAULT_SEED}): with several, "
+        "'hashbed report pipeline' adds each point's median and range over the seeds",
+    )
     q.add_argument("--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
     q.set_defaults(func=cmd_sweep)

@@ -21,7 +21,6 @@ from hashbed.jobs.graph import Event, Node, graph_of, stored
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord
 
-
 #: How long a command waits for a job to finish before it says how far its running place-and-route runs have got, s.
 STATUS_INTERVAL_S = 600.0
 
@@ -29,12 +28,18 @@ STATUS_INTERVAL_S = 600.0
 def executor_options(dry_run: bool = True) -> argparse.ArgumentParser:
     """--jobs, --scheduler (and --dry-run): where a command's jobs run."""
     parser = argparse.ArgumentParser(add_help=False)
-    parser.add_argument("--jobs", type=positive_int, metavar="N",
-                        help="jobs at once in a local process pool (default: this machine's cores)")  # fmt: skip
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help=f"run the jobs on the Dask cluster of this scheduler, e.g. tcp://host:8786 (default: ${SCHEDULER_ENV})")  # fmt: skip
+    parser.add_argument(
+        "--jobs", type=positive_int, metavar="N", help="jobs at once in a local process pool (default: this machine's cores)"
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help=f"run the jobs on the Dask cluster of this scheduler, e.g. tcp://host:8786 (default: ${SCHEDULER_ENV})",
+    )
     if dry_run:
-        parser.add_argument("--dry-run", action="store_true", help="print the jobs that would run and their estimated time, run nothing")
+        parser.add_argument(
+            "--dry-run", action="store_true", help="print the jobs that would run and their estimated time, run nothing"
+        )
     return parser
 
 
@@ -52,13 +57,22 @@ def run_jobs(jobs: Jobs, goals: Sequence[Node], args: argparse.Namespace, what: 
         return None
     executor = make_executor(args.jobs, args.scheduler)
     stored_count = len(graph_of(goals)) - len(plan)
-    err.print(f"{what}: {len(plan)} jobs to run ({stored_count} stored), about "
-              f"{duration(makespan(plan, seconds, executor.workers))} on {executor.describe()}")  # fmt: skip
+    err.print(
+        f"{what}: {len(plan)} jobs to run ({stored_count} stored), about "
+        f"{duration(makespan(plan, seconds, executor.workers))} on {executor.describe()}"
+    )
     left = dict(seconds)
     started = time.monotonic()
-    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.completed}/{task.total} jobs"),
-                  TimeElapsedColumn(), TextColumn("{task.fields[eta]}", markup=False), console=err, transient=True,
-                  disable=not err.is_terminal or getattr(args, "json", False)) as progress:  # fmt: skip
+    with Progress(
+        TextColumn("{task.description}", markup=False),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} jobs"),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[eta]}", markup=False),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal or getattr(args, "json", False),
+    ) as progress:
         task = progress.add_task(what, total=len(plan), eta="")
 
         def on_event(event: Event) -> None:
@@ -70,8 +84,11 @@ def run_jobs(jobs: Jobs, goals: Sequence[Node], args: argparse.Namespace, what: 
             if not err.is_terminal:
                 status = "not run, a job it needs failed" if event.blocked else event.record.status
                 took = f" in {duration(event.cost['wall_s'])}" if event.cost else ""
-                err.print(f"{what}: {event.node.label or event.node.step}: {status}{took} "
-                          f"({len(plan) - len(left)}/{len(plan)}, {duration(time.monotonic() - started)} so far{', ' + eta if eta else ''})")  # fmt: skip
+                err.print(
+                    f"{what}: {event.node.label or event.node.step}: {status}{took} "
+                    f"({len(plan) - len(left)}/{len(plan)}, {duration(time.monotonic() - started)} so far"
+                    f"{', ' + eta if eta else ''})"
+                )
 
         def on_idle(running: list[Node]) -> None:
             for run in running_runs(running, jobs.build_dir):
@@ -86,7 +103,9 @@ def run_jobs(jobs: Jobs, goals: Sequence[Node], args: argparse.Namespace, what: 
 def running_runs(nodes: Sequence[Node], build_dir: Path) -> list[RunProgress]:
     """The synthesis and place-and-route runs of the implement jobs among ``nodes`` that a process works on now."""
     prefixes = tuple(run_dir_name(n.core, n.inputs["device"], n.inputs["seed"], "") for n in nodes if n.step == "implement")
-    return [run for run in unfinished_runs(build_dir) if run.state == "running" and prefixes and run.run_dir.name.startswith(prefixes)]
+    return [
+        run for run in unfinished_runs(build_dir) if run.state == "running" and prefixes and run.run_dir.name.startswith(prefixes)
+    ]
 
 
 def _cores() -> int:

@@ -7,19 +7,26 @@ from typing import Any
 
 from rich.table import Table
 
-from hashbed.cli.types import comma_list, float_range, int_range, positive_float, probability, seed
+from hashbed.catalogue.cores import TARGET_DEVICE, Core, load_core
 from hashbed.cli.console import emit_json, err, out
-from hashbed.catalogue.cores import Core, load_core
-from hashbed.errors import HashbedError
-from hashbed.catalogue.cores import TARGET_DEVICE
 from hashbed.cli.running import executor_options, run_jobs
+from hashbed.cli.types import comma_list, float_range, int_range, positive_float, probability, seed
+from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
-from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
 from hashbed.studies.zynq.experiments import (
-    DEFAULT_SIZES_KB, FALLBACK_CORE_MHZ, SIZE_KB_RANGE, TestbedSettings, message_of_size, overhead_row, transfer_nodes,
-    speedup_row, stored_fmax, KB,
-)  # fmt: skip
+    DEFAULT_SIZES_KB,
+    FALLBACK_CORE_MHZ,
+    KB,
+    SIZE_KB_RANGE,
+    TestbedSettings,
+    message_of_size,
+    overhead_row,
+    speedup_row,
+    stored_fmax,
+    transfer_nodes,
+)
+from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
 from hashbed.studies.zynq.testbed.simulated import DEFAULT_IDLE_LIMIT, SYS_MHZ_RANGE, DmaModel, SimulatedBoard
 
 
@@ -29,8 +36,10 @@ def _settings(args: argparse.Namespace, store: ResultStore, core: Core) -> Testb
         core_mhz = stored_fmax(store, core)
         if core_mhz is None:
             core_mhz = FALLBACK_CORE_MHZ
-            err.print(f"({core.name}: no implementation on {TARGET_DEVICE} stored; core clock {core_mhz:g} MHz, "
-                      f"set it with --core-mhz or run 'hashbed bench --device {TARGET_DEVICE} {core.name}')")  # fmt: skip
+            err.print(
+                f"({core.name}: no implementation on {TARGET_DEVICE} stored; core clock {core_mhz:g} MHz, "
+                f"set it with --core-mhz or run 'hashbed bench --device {TARGET_DEVICE} {core.name}')"
+            )
         else:
             err.print(f"({core.name}: core clock {core_mhz:g} MHz, the static-timing Fmax on {TARGET_DEVICE})")
     dma = DmaModel(args.dma_gap, args.dma_burst, args.dma_burst_gap, args.sink_pause, args.dma_latency, args.seed)
@@ -82,11 +91,20 @@ def cmd_overhead(args: argparse.Namespace) -> int:
         _table(
             f"communication overhead of {core.name} on the simulated board ({_clocks(settings, records)})",
             rows,
-            {"size_kb": "size kB", "blocks": "blocks", "formula_us": "formula µs", "dma_us": "DMA µs",
-             "measured_us": "measured µs", "ratio": "measured / formula"},
-        )  # fmt: skip
-        out.print("formula: the core's cycle formula at the core clock; DMA: the beats sent (headers and padding included), one per system clock cycle; "
-                  "measured: the timer, from before the DMA starts to after the digest is in memory")  # fmt: skip
+            {
+                "size_kb": "size kB",
+                "blocks": "blocks",
+                "formula_us": "formula µs",
+                "dma_us": "DMA µs",
+                "measured_us": "measured µs",
+                "ratio": "measured / formula",
+            },
+        )
+        out.print(
+            "formula: the core's cycle formula at the core clock; DMA: the beats sent (headers and padding included), "
+            "one per system clock cycle; "
+            "measured: the timer, from before the DMA starts to after the digest is in memory"
+        )
     return _finish(records)
 
 
@@ -102,8 +120,11 @@ def cmd_speedup(args: argparse.Namespace) -> int:
             {"size_kb": "size kB", "hardware_us": "hardware µs", "software_us": "software µs", "speedup": "speed-up"},
         )
         software = next((row["software"] for row in rows if row["software"]), None)
-        out.print(f"software: {software} on this host, best of 5 runs" if software else
-                  f"no native software implementation of {core.algorithm.key} is installed: no speed-up to report")  # fmt: skip
+        out.print(
+            f"software: {software} on this host, best of 5 runs"
+            if software
+            else f"no native software implementation of {core.algorithm.key} is installed: no speed-up to report"
+        )
     return _finish(records)
 
 
@@ -117,16 +138,17 @@ def cmd_fmax(args: argparse.Namespace) -> int:
         controller = Controller(board, core)
         controller.configure_output()
         result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, messages), args.low, args.high)
-    row = {"core": core.name, "max_mhz": result.max_mhz, "limit_above_range": result.limit_above_range,
-           "trials": result.trials}  # fmt: skip
+    row = {"core": core.name, "max_mhz": result.max_mhz, "limit_above_range": result.limit_above_range, "trials": result.trials}
     if args.json:
         emit_json(row)
         return 0
     for mhz, passed in result.trials:
         out.print(f"  {mhz:7.1f} MHz  {'pass' if passed else 'FAIL'}")
     if result.limit_above_range:
-        out.print(f"{core.name}: every digest right up to {result.max_mhz:.1f} MHz, the top of the range "
-                  "(RTL simulation has no delays: use the timing simulation for a real limit)")  # fmt: skip
+        out.print(
+            f"{core.name}: every digest right up to {result.max_mhz:.1f} MHz, the top of the range "
+            "(RTL simulation has no delays: use the timing simulation for a real limit)"
+        )
     else:
         out.print(f"{core.name}: highest frequency with every digest right: {result.max_mhz:.1f} MHz")
     return 0
@@ -140,38 +162,64 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     size_range = f"{SIZE_KB_RANGE[0]:g} to {SIZE_KB_RANGE[1]:g}"
     board = argparse.ArgumentParser(add_help=False)
     board.add_argument("core")
-    board.add_argument("--sys-mhz", type=float_range(*SYS_MHZ_RANGE), default=100.0,
-                       help=f"system clock, {SYS_MHZ_RANGE[0]:g} to {SYS_MHZ_RANGE[1]:g} MHz (default: %(default)s)")  # fmt: skip
+    board.add_argument(
+        "--sys-mhz",
+        type=float_range(*SYS_MHZ_RANGE),
+        default=100.0,
+        help=f"system clock, {SYS_MHZ_RANGE[0]:g} to {SYS_MHZ_RANGE[1]:g} MHz (default: %(default)s)",
+    )
     board.add_argument("--seed", type=seed, default=1, help="message and DMA pattern seed (default: %(default)s)")
 
     transfer = argparse.ArgumentParser(add_help=False)
     # a longer pause reads as a core that never answers; a longer burst is no burst limit
     cycles = int_range(0, DEFAULT_IDLE_LIMIT - 1)
     default_sizes = ",".join(f"{size:g}" for size in DEFAULT_SIZES_KB)
-    transfer.add_argument("--sizes", type=sizes, default=list(DEFAULT_SIZES_KB),
-                          help=f"message sizes in kB, comma separated, each {size_range} (default: {default_sizes})")  # fmt: skip
-    transfer.add_argument("--core-mhz", type=positive_float,
-                          help=f"core clock, MHz (default: the stored Fmax on {TARGET_DEVICE}, else {FALLBACK_CORE_MHZ:g})")  # fmt: skip
+    transfer.add_argument(
+        "--sizes",
+        type=sizes,
+        default=list(DEFAULT_SIZES_KB),
+        help=f"message sizes in kB, comma separated, each {size_range} (default: {default_sizes})",
+    )
+    transfer.add_argument(
+        "--core-mhz",
+        type=positive_float,
+        help=f"core clock, MHz (default: the stored Fmax on {TARGET_DEVICE}, else {FALLBACK_CORE_MHZ:g})",
+    )
     transfer.add_argument("--dma-gap", type=probability, default=0.0, help="MM2S: probability of an idle cycle between beats")
-    transfer.add_argument("--dma-burst", type=cycles, default=0, help=f"MM2S: beats per burst, below {DEFAULT_IDLE_LIMIT} (default: 0, unlimited)")
-    transfer.add_argument("--dma-burst-gap", type=cycles, default=0, help=f"MM2S: idle cycles between bursts (below {DEFAULT_IDLE_LIMIT})")
-    transfer.add_argument("--dma-latency", type=cycles, default=0,
-                          help=f"system cycles the processor takes to start a transfer and to see it done (below {DEFAULT_IDLE_LIMIT})")  # fmt: skip
+    transfer.add_argument(
+        "--dma-burst", type=cycles, default=0, help=f"MM2S: beats per burst, below {DEFAULT_IDLE_LIMIT} (default: 0, unlimited)"
+    )
+    transfer.add_argument(
+        "--dma-burst-gap", type=cycles, default=0, help=f"MM2S: idle cycles between bursts (below {DEFAULT_IDLE_LIMIT})"
+    )
+    transfer.add_argument(
+        "--dma-latency",
+        type=cycles,
+        default=0,
+        help=f"system cycles the processor takes to start a transfer and to see it done (below {DEFAULT_IDLE_LIMIT})",
+    )
     transfer.add_argument("--sink-pause", type=probability, default=0.0, help="S2MM: probability of TREADY low in a cycle")
-    transfer.add_argument("--start-delay", type=cycles, default=0, help=f"output FIFO start delay, system cycles (below {DEFAULT_IDLE_LIMIT})")
+    transfer.add_argument(
+        "--start-delay", type=cycles, default=0, help=f"output FIFO start delay, system cycles (below {DEFAULT_IDLE_LIMIT})"
+    )
 
-    p = commands.add_parser("overhead", parents=[common, board, transfer, executor_options(dry_run=False)],
-                            help="measured time over cycle-formula time, per message size")  # fmt: skip
+    p = commands.add_parser(
+        "overhead",
+        parents=[common, board, transfer, executor_options(dry_run=False)],
+        help="measured time over cycle-formula time, per message size",
+    )
     p.set_defaults(func=cmd_overhead)
-    p = commands.add_parser("speedup", parents=[common, board, transfer, executor_options(dry_run=False)],
-                            help="native software time over hardware time, per message size")  # fmt: skip
+    p = commands.add_parser(
+        "speedup",
+        parents=[common, board, transfer, executor_options(dry_run=False)],
+        help="native software time over hardware time, per message size",
+    )
     p.set_defaults(func=cmd_speedup)
-    p = commands.add_parser("fmax", parents=[board],
-                            help="binary search (0.1 MHz) for the highest core clock with right digests")  # fmt: skip
+    p = commands.add_parser("fmax", parents=[board], help="binary search (0.1 MHz) for the highest core clock with right digests")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
     p.add_argument("--low", type=positive_float, required=True, help="bottom of the search range, MHz (must pass)")
     p.add_argument("--high", type=positive_float, required=True, help="top of the search range, MHz")
-    p.add_argument("--sizes", type=sizes, default=[0.1, 1.0, 10.0], help=f"message sizes in kB, each {size_range} (default: 0.1,1,10)")
+    p.add_argument(
+        "--sizes", type=sizes, default=[0.1, 1.0, 10.0], help=f"message sizes in kB, each {size_range} (default: 0.1,1,10)"
+    )
     p.set_defaults(func=cmd_fmax)
-
-

@@ -6,17 +6,24 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from hashbed.cli.types import non_negative_float, non_negative_int, positive_float, seed
-from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.catalogue.cores import load_core
+from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.running import executor_options, run_jobs
+from hashbed.cli.types import non_negative_float, non_negative_int, positive_float, seed
+from hashbed.flow.timing.variation import VariationModel
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
 from hashbed.studies.zynq.timing import DATA_MODES, TimingSettings, time_node
 from hashbed.studies.zynq.timing_tables import (
-    MODEL_NOTE, TABLE_1_TITLE, TABLE_3_TITLE, board_cells, board_rows, board_statistics, fmax_cells, fmax_rows,
-)  # fmt: skip
-from hashbed.flow.timing.variation import VariationModel
+    MODEL_NOTE,
+    TABLE_1_TITLE,
+    TABLE_3_TITLE,
+    board_cells,
+    board_rows,
+    board_statistics,
+    fmax_cells,
+    fmax_rows,
+)
 
 
 def cmd_time(args: argparse.Namespace) -> int:
@@ -24,8 +31,10 @@ def cmd_time(args: argparse.Namespace) -> int:
     variation = VariationModel(args.die_sigma, args.spatial_sigma, args.local_sigma, args.correlation_tiles)
     with ResultStore(args.db) as store:
         jobs = Jobs(store, args.build_dir, args.force)
-        goals = [time_node(jobs, core, TimingSettings(args.device, args.seed, args.data, board, variation))
-                 for board in range(args.boards + 1)]  # fmt: skip
+        goals = [
+            time_node(jobs, core, TimingSettings(args.device, args.seed, args.data, board, variation))
+            for board in range(args.boards + 1)
+        ]
         done = run_jobs(jobs, goals, args, "time")
         if done is None:
             return 0
@@ -36,10 +45,23 @@ def cmd_time(args: argparse.Namespace) -> int:
                 return 1
     nominal, boards = records[0].outputs, [r.outputs["exp_fmax_mhz"] for r in records[1:]]
     result: dict[str, Any] = {
-        "core": core.name, "device": args.device, "seed": args.seed, "data": args.data,
-        **{key: nominal[key] for key in ("sta_fmax_mhz", "exp_fmax_mhz", "ratio", "limit_above_range",
-                                          "throughput_formula_mbps", "throughput_measured_mbps", "seconds")},
-    }  # fmt: skip
+        "core": core.name,
+        "device": args.device,
+        "seed": args.seed,
+        "data": args.data,
+        **{
+            key: nominal[key]
+            for key in (
+                "sta_fmax_mhz",
+                "exp_fmax_mhz",
+                "ratio",
+                "limit_above_range",
+                "throughput_formula_mbps",
+                "throughput_measured_mbps",
+                "seconds",
+            )
+        },
+    }
     if boards:
         result["boards"] = boards
         stats = board_statistics(boards)
@@ -49,17 +71,26 @@ def cmd_time(args: argparse.Namespace) -> int:
         emit_json(result)
         return 0
     above = " (limit above the search range)" if nominal["limit_above_range"] else ""
-    out.print(f"{core.name} on {args.device} (seed {args.seed}, {args.data} data): static timing {nominal['sta_fmax_mhz']:.2f} MHz, "
-              f"experimental {nominal['exp_fmax_mhz']:.1f} MHz{above}, ratio {nominal['ratio']:.3f}")  # fmt: skip
-    out.print(f"throughput at the experimental Fmax: {nominal['throughput_formula_mbps']:.1f} Mbit/s from the formula, "
-              f"{nominal['throughput_measured_mbps']:.1f} Mbit/s measured ({nominal['measured_blocks']} blocks)")  # fmt: skip
+    out.print(
+        f"{core.name} on {args.device} (seed {args.seed}, {args.data} data): static timing {nominal['sta_fmax_mhz']:.2f} MHz, "
+        f"experimental {nominal['exp_fmax_mhz']:.1f} MHz{above}, ratio {nominal['ratio']:.3f}"
+    )
+    out.print(
+        f"throughput at the experimental Fmax: {nominal['throughput_formula_mbps']:.1f} Mbit/s from the formula, "
+        f"{nominal['throughput_measured_mbps']:.1f} Mbit/s measured ({nominal['measured_blocks']} blocks)"
+    )
     if boards:
         std = result["boards_std_mhz"]
-        out.print(f"{len(boards)} virtual boards: {', '.join(f'{f:.1f}' for f in boards)} MHz; mean {result['boards_mean_mhz']:.2f}"
-                  + (f", standard deviation {std:.2f} MHz" if std is not None else "") + f" ({MODEL_NOTE})")  # fmt: skip
+        out.print(
+            f"{len(boards)} virtual boards: {', '.join(f'{f:.1f}' for f in boards)} MHz; mean {result['boards_mean_mhz']:.2f}"
+            + (f", standard deviation {std:.2f} MHz" if std is not None else "")
+            + f" ({MODEL_NOTE})"
+        )
     reused = sum(r.reused for r in records)
-    out.print(f"simulation time: {sum(r.outputs['seconds'] for r in records if not r.reused):.0f} s"
-              + (f" ({reused} stored result(s) reused; --force runs them again)" if reused else ""))  # fmt: skip
+    out.print(
+        f"simulation time: {sum(r.outputs['seconds'] for r in records if not r.reused):.0f} s"
+        + (f" ({reused} stored result(s) reused; --force runs them again)" if reused else "")
+    )
     return 0
 
 
@@ -78,18 +109,47 @@ def print_timing_tables(store: ResultStore) -> None:
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
-    p = sub.add_parser("time", parents=[common, executor_options()],
-                       help="experimental Fmax: 0.1 MHz clock search on the post-route timing simulation")  # fmt: skip
+    p = sub.add_parser(
+        "time",
+        parents=[common, executor_options()],
+        help="experimental Fmax: 0.1 MHz clock search on the post-route timing simulation",
+    )
     p.add_argument("core")
     p.add_argument("--device", required=True, help="device to implement on (timing models: iCE40)")
     p.add_argument("--seed", type=seed, default=1, help="placement seed (default: %(default)s)")
-    p.add_argument("--data", choices=DATA_MODES, default="worst",
-                   help="worst: sizes x byte patterns and random bytes, the lowest passing clock; random: random bytes (default: %(default)s)")  # fmt: skip
-    p.add_argument("--boards", type=non_negative_int, default=0, help="virtual boards of the variation model to search as well (Table III)")
+    p.add_argument(
+        "--data",
+        choices=DATA_MODES,
+        default="worst",
+        help="worst: sizes x byte patterns and random bytes, the lowest passing clock; "
+        "random: random bytes (default: %(default)s)",
+    )
+    p.add_argument(
+        "--boards", type=non_negative_int, default=0, help="virtual boards of the variation model to search as well (Table III)"
+    )
     defaults = VariationModel()
-    p.add_argument("--die-sigma", type=non_negative_float, default=defaults.die_sigma, help="variation model: whole-die delay sigma (default: %(default)s)")
-    p.add_argument("--spatial-sigma", type=non_negative_float, default=defaults.spatial_sigma, help="variation model: within-die field sigma (default: %(default)s)")
-    p.add_argument("--local-sigma", type=non_negative_float, default=defaults.local_sigma, help="variation model: per-cell sigma (default: %(default)s)")
-    p.add_argument("--correlation-tiles", type=positive_float, default=defaults.correlation_tiles,
-                   help="variation model: correlation length of the field in tiles (default: %(default)s)")  # fmt: skip
+    p.add_argument(
+        "--die-sigma",
+        type=non_negative_float,
+        default=defaults.die_sigma,
+        help="variation model: whole-die delay sigma (default: %(default)s)",
+    )
+    p.add_argument(
+        "--spatial-sigma",
+        type=non_negative_float,
+        default=defaults.spatial_sigma,
+        help="variation model: within-die field sigma (default: %(default)s)",
+    )
+    p.add_argument(
+        "--local-sigma",
+        type=non_negative_float,
+        default=defaults.local_sigma,
+        help="variation model: per-cell sigma (default: %(default)s)",
+    )
+    p.add_argument(
+        "--correlation-tiles",
+        type=positive_float,
+        default=defaults.correlation_tiles,
+        help="variation model: correlation length of the field in tiles (default: %(default)s)",
+    )
     p.set_defaults(func=cmd_time)

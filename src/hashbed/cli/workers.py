@@ -19,8 +19,10 @@ def cmd_slurm(args: argparse.Namespace) -> int:
             return 0
         cluster.scale(jobs=args.workers)
         out.print(cluster.scheduler_address)
-        err.print(f"{args.workers} Slurm jobs submitted as Dask workers; run: hashbed bench --scheduler {cluster.scheduler_address}; "
-                  "Ctrl-C stops the scheduler and cancels the jobs")  # fmt: skip
+        err.print(
+            f"{args.workers} Slurm jobs submitted as Dask workers; run: hashbed bench --scheduler {cluster.scheduler_address}; "
+            "Ctrl-C stops the scheduler and cancels the jobs"
+        )
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:

@@ -107,20 +107,34 @@ def _mark() -> str:
         mark = secrets.token_hex(8)
         read_end, write_end = os.pipe()  # both close-on-exec
         env = {name: value for name, value in os.environ.items() if name != MARK}  # an outer hashbed's reaper spares it
-        reaper = subprocess.Popen([sys.executable, "-m", "hashbed.flow.processes", mark], stdin=read_end, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL, env=env, start_new_session=True)  # fmt: skip
+        reaper = subprocess.Popen(
+            [sys.executable, "-m", "hashbed.flow.processes", mark],
+            stdin=read_end,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,
+        )
         os.close(read_end)
         _reaper = mark, write_end, reaper
     return _reaper[0]
 
 
-def start(command: Sequence[str], *, cwd: Path | None = None, env: Mapping[str, str] | None = None,
-          stdin: Stream = None, stdout: Stream = None, stderr: Stream = None) -> subprocess.Popen[str]:  # fmt: skip
+def start(
+    command: Sequence[str],
+    *,
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+    stdin: Stream = None,
+    stdout: Stream = None,
+    stderr: Stream = None,
+) -> subprocess.Popen[str]:
     """Start a tool (text streams) in a process group of its own, marked for the reaper; ``stop`` ends it."""
     environment = dict(os.environ if env is None else env)
     environment[MARK] = _mark()
-    return subprocess.Popen(list(command), cwd=cwd, env=environment, stdin=stdin, stdout=stdout, stderr=stderr, text=True,
-                            start_new_session=True)  # fmt: skip
+    return subprocess.Popen(
+        list(command), cwd=cwd, env=environment, stdin=stdin, stdout=stdout, stderr=stderr, text=True, start_new_session=True
+    )
 
 
 def stop(process: subprocess.Popen[str]) -> None:
@@ -154,7 +168,9 @@ def run(
     watch = _PeakWatch(process.pid)
     try:
         if record_in is not None:
-            Owner(os.getpid(), start_time(os.getpid()), Path(command[0]).name, process.pid, start_time(process.pid)).write(record_in)
+            Owner(os.getpid(), start_time(os.getpid()), Path(command[0]).name, process.pid, start_time(process.pid)).write(
+                record_in
+            )
         output, errors = process.communicate(timeout=timeout)
     finally:
         watch.stop()

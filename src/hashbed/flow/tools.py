@@ -32,9 +32,7 @@ class Tool:
         name = os.environ.get(self.env, self.default)
         found = shutil.which(name) or shutil.which(name, path=str(Path(sys.executable).parent))
         if not found:
-            raise HashbedError(
-                f"{name} not found; install the project (pip install -e .) or set {self.env} to the executable"
-            )
+            raise HashbedError(f"{name} not found; install the project (pip install -e .) or set {self.env} to the executable")
         return found
 
     def version(self) -> str:

@@ -19,8 +19,15 @@ from hashbed.jobs.graph import Estimates, Node
 from hashbed.results import ResultStore
 
 #: Seconds and MB of a step never run before (a placed and routed SHA-3 candidate takes minutes).
-DEFAULT_SECONDS = {"verify": 30.0, "measure": 20.0, "implement": 600.0, "energy": 120.0, "time": 600.0, "testbed": 30.0,
-                   "pipe_check": 30.0}  # fmt: skip
+DEFAULT_SECONDS = {
+    "verify": 30.0,
+    "measure": 20.0,
+    "implement": 600.0,
+    "energy": 120.0,
+    "time": 600.0,
+    "testbed": 30.0,
+    "pipe_check": 30.0,
+}
 DEFAULT_MB = {"implement": 1500.0, "time": 1000.0}
 FALLBACK_SECONDS, FALLBACK_MB = 30.0, 300.0
 
@@ -48,7 +55,9 @@ def estimates(store: ResultStore) -> Estimates:
         return default
 
     return Estimates(
-        seconds=lambda node: 0.0 if node.compute else pick((seconds, recorded), node, DEFAULT_SECONDS.get(node.step, FALLBACK_SECONDS), False),
+        seconds=lambda node: (
+            0.0 if node.compute else pick((seconds, recorded), node, DEFAULT_SECONDS.get(node.step, FALLBACK_SECONDS), False)
+        ),
         memory_mb=lambda node: pick((memory,), node, DEFAULT_MB.get(node.step, FALLBACK_MB), True),
     )
 

@@ -134,8 +134,10 @@ class DaskExecutor:
         try:
             self.client = Client(self.address, timeout=CONNECT_TIMEOUT_S, set_as_default=False)  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError) as exc:
-            raise HashbedError(f"cannot reach the Dask scheduler at {self.address} ({type(exc).__name__}); "
-                               f"start one (dask scheduler) or fix --scheduler / ${SCHEDULER_ENV}") from None  # fmt: skip
+            raise HashbedError(
+                f"cannot reach the Dask scheduler at {self.address} ({type(exc).__name__}); "
+                f"start one (dask scheduler) or fix --scheduler / ${SCHEDULER_ENV}"
+            ) from None
         info = self.client.scheduler_info()["workers"].values()
         self.workers = max(1, sum(worker.get("nthreads", 1) for worker in info))
         self._memory = all("memory" in worker.get("resources", {}) for worker in info) and bool(info)

@@ -39,13 +39,17 @@ Outputs = tuple[dict[str, Any], str | None]
 # --- the work of each step, as a worker runs it -----------------------------------------------------
 
 
-def verify_work(sources: Sources, kat_files: list[Path] | None, stalls: Stalls, segment_bits: int | None, idle_limit: int) -> Outputs:
+def verify_work(
+    sources: Sources, kat_files: list[Path] | None, stalls: Stalls, segment_bits: int | None, idle_limit: int
+) -> Outputs:
     report = verify(localize(sources), kat_files, stalls, segment_bits, idle_limit)
     error = None
     if report.mismatch:
         m = report.mismatch
-        error = (f"digest mismatch at Len = {m.bits} ({m.source}, line {m.line}): "
-                 f"expected {m.expected.hex().upper()}, core gave {m.actual.hex().upper()}")  # fmt: skip
+        error = (
+            f"digest mismatch at Len = {m.bits} ({m.source}, line {m.line}): "
+            f"expected {m.expected.hex().upper()}, core gave {m.actual.hex().upper()}"
+        )
     return report.as_dict(), error
 
 
@@ -95,9 +99,15 @@ class Jobs:
         The store must be writable before the work starts: a result is never made to be lost."""
         return self.run(Node(step, inputs, work=constant(work)))
 
-    def run_all(self, goals: Sequence[Node], executor: Executor | None, on_event: Callable[[Event], None] = lambda event: None,
-                estimates: Estimates | None = None, on_idle: Callable[[list[Node]], None] = lambda running: None,
-                idle_s: float = 600.0) -> dict[str, JobRecord]:  # fmt: skip
+    def run_all(
+        self,
+        goals: Sequence[Node],
+        executor: Executor | None,
+        on_event: Callable[[Event], None] = lambda event: None,
+        estimates: Estimates | None = None,
+        on_idle: Callable[[list[Node]], None] = lambda running: None,
+        idle_s: float = 600.0,
+    ) -> dict[str, JobRecord]:
         """The goals and every job they need, on ``executor`` (here when None); see run_graph."""
         return run_graph(self.store, goals, executor, self.force, on_event, estimates, on_idle, idle_s)
 
@@ -121,8 +131,14 @@ class Jobs:
         work = functools.partial(verify_work, Sources.of(core), kat_files, stalls, segment_bits, idle_limit)
         return Node("verify", inputs, work=constant(work), label=f"{core.name} verify")
 
-    def verify(self, core: Core, kat_files: list[Path] | None = None, stalls: Stalls = VERIFY_STALLS,
-               segment_bits: int | None = None, idle_limit: int = DEFAULT_IDLE_LIMIT) -> JobRecord:  # fmt: skip
+    def verify(
+        self,
+        core: Core,
+        kat_files: list[Path] | None = None,
+        stalls: Stalls = VERIFY_STALLS,
+        segment_bits: int | None = None,
+        idle_limit: int = DEFAULT_IDLE_LIMIT,
+    ) -> JobRecord:
         return self.run(self.verify_node(core, kat_files, stalls, segment_bits, idle_limit))
 
     def measure_node(self, core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS, needs: tuple[Node, ...] = ()) -> Node:
@@ -141,8 +157,14 @@ class Jobs:
         """Place and route ``core``; "does not fit" is a failed job that is final, so it is
         reused like a finished one instead of being run again."""
         work = functools.partial(implement_work, Sources.of(core), settings, self.build_dir)
-        return Node("implement", settings.inputs(core), work=constant(work), needs=needs, reuse_final=True,
-                    label=f"{core.name} implement {settings.device.name}")  # fmt: skip
+        return Node(
+            "implement",
+            settings.inputs(core),
+            work=constant(work),
+            needs=needs,
+            reuse_final=True,
+            label=f"{core.name} implement {settings.device.name}",
+        )
 
     def implement(self, core: Core, settings: ImplSettings) -> JobRecord:
         return self.run(self.implement_node(core, settings))
@@ -163,16 +185,29 @@ class Jobs:
         return Node("metrics", inputs, compute=compute, needs=(measured, implemented), label=f"{core.name} metrics")
 
     def metrics(self, core: Core, measured: JobRecord, implemented: JobRecord) -> JobRecord:
-        inputs = {"core": core.name, "device": implemented.inputs["device"], "seed": implemented.inputs["seed"],
-                  "measure_job": measured.key, "implement_job": implemented.key, **row_inputs(core)}  # fmt: skip
-        return self.run(Node("metrics", inputs, compute=lambda records: (metrics_row(core, measured.outputs, implemented.outputs), None)))
+        inputs = {
+            "core": core.name,
+            "device": implemented.inputs["device"],
+            "seed": implemented.inputs["seed"],
+            "measure_job": measured.key,
+            "implement_job": implemented.key,
+            **row_inputs(core),
+        }
+        return self.run(
+            Node("metrics", inputs, compute=lambda records: (metrics_row(core, measured.outputs, implemented.outputs), None))
+        )
 
     def energy_node(self, core: Core, implemented: Node) -> Node:
         """The energy estimate of an implemented core (hashbed.flow.energy)."""
         inputs = energy_inputs(core, implemented.key, implemented.inputs["device"], implemented.inputs["seed"])
         sources, build_dir = Sources.of(core), self.build_dir
-        return Node(ENERGY_STEP, inputs, work=lambda records: functools.partial(energy_work, sources, records[0].outputs, build_dir),
-                    needs=(implemented,), label=f"{core.name} energy {implemented.inputs['device']}")  # fmt: skip
+        return Node(
+            ENERGY_STEP,
+            inputs,
+            work=lambda records: functools.partial(energy_work, sources, records[0].outputs, build_dir),
+            needs=(implemented,),
+            label=f"{core.name} energy {implemented.inputs['device']}",
+        )
 
     def energy(self, core: Core, implemented: JobRecord) -> JobRecord:
         out = implemented.outputs
@@ -256,8 +291,13 @@ def row_inputs(core: Core) -> dict[str, Any]:
     """What a metrics row takes from the core's manifest (ROW_FIELDS of hashbed.results.migrate),
     part of its job's inputs."""
     target = core.target_kbps_per_lut4
-    return {"algorithm": core.algorithm_name, "version": core.version, "architecture": core.architecture,
-            "bus_width": core.bus_width, "target_mbps_per_lut": target / 1000 if target is not None else None}  # fmt: skip
+    return {
+        "algorithm": core.algorithm_name,
+        "version": core.version,
+        "architecture": core.architecture,
+        "bus_width": core.bus_width,
+        "target_mbps_per_lut": target / 1000 if target is not None else None,
+    }
 
 
 def _simulation_inputs(core: Core) -> dict[str, Any]:

@@ -21,7 +21,11 @@ def slurm_cluster(memory_gb: int, walltime: str, queue: str | None = None, host:
     except ImportError:
         raise HashbedError("hashbed workers slurm needs dask-jobqueue: pip install 'hashbed[cluster]'") from None
     return SLURMCluster(
-        cores=1, processes=1, memory=f"{memory_gb}GiB", walltime=walltime, queue=queue,
+        cores=1,
+        processes=1,
+        memory=f"{memory_gb}GiB",
+        walltime=walltime,
+        queue=queue,
         worker_extra_args=["--resources", f"memory={memory_gb * 1024}"],
         scheduler_options={"host": host} if host else {},
-    )  # fmt: skip
+    )

@@ -70,8 +70,12 @@ def execute(work: Work) -> Outcome:
     except CoreFailure as failure:
         outputs, error = {}, str(failure)
     own_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    cost = Cost(round(time.monotonic() - started, 2), round(_cpu_s() - cpu, 2),
-                round(max(processes.peak_kb(), own_kb) / 1024, 1), socket.gethostname())  # fmt: skip
+    cost = Cost(
+        round(time.monotonic() - started, 2),
+        round(_cpu_s() - cpu, 2),
+        round(max(processes.peak_kb(), own_kb) / 1024, 1),
+        socket.gethostname(),
+    )
     return Outcome(outputs, error, cost)
 
 

@@ -50,8 +50,9 @@ def _check_folder(out_dir: Path) -> None:
     except OSError as exc:
         raise HashbedError(f"cannot read the report folder {out_dir}: {exc.strerror} (pass another --out)") from None
     if foreign:
-        raise HashbedError(f"--out {out_dir} holds files that 'hashbed report' did not write (it has no {MARKER}): "
-                           "pass a new or empty folder")  # fmt: skip
+        raise HashbedError(
+            f"--out {out_dir} holds files that 'hashbed report' did not write (it has no {MARKER}): pass a new or empty folder"
+        )
 
 
 def _check_page(page: Path) -> None:
@@ -68,8 +69,10 @@ def _check_page(page: Path) -> None:
     except OSError as exc:
         raise HashbedError(f"cannot read --page {page}: {exc.strerror} (pass another --page)") from None
     if first != PAGE_MARKER:
-        raise HashbedError(f"--page {page} was not written by 'hashbed report' (its first line is not {PAGE_MARKER}): "
-                           "pass a new file, or remove this one first")  # fmt: skip
+        raise HashbedError(
+            f"--page {page} was not written by 'hashbed report' (its first line is not {PAGE_MARKER}): "
+            "pass a new file, or remove this one first"
+        )
 
 
 def _prepare_folder(out_dir: Path) -> None:

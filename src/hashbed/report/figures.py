@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import textwrap
-
 from typing import TYPE_CHECKING
 
 from hashbed.report.sections import Figure, Plot, Series

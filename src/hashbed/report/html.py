@@ -7,8 +7,8 @@ import base64
 import re
 from html import escape
 
-from hashbed.studies.cells import Cells, numeric_columns
 from hashbed.report.sections import Figure, Missing, Section, Table
+from hashbed.studies.cells import Cells, numeric_columns
 
 GENERATOR = "hashbed report"
 _CODE = re.compile(r"`([^`]+)`")
@@ -17,6 +17,7 @@ _CODE = re.compile(r"`([^`]+)`")
 def _code(text: str) -> str:
     """Markdown's `code` spans as <code>."""
     return _CODE.sub(r"<code>\1</code>", text)
+
 
 _CSS = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 78em; padding: 0 1em;
@@ -39,7 +40,7 @@ def _table(table: Table) -> str:
     numeric = numeric_columns(cells)
     head = "".join(f"<th>{escape(c)}</th>" for c in cells[0])
     body = "".join(
-        "<tr>" + "".join(f'<td{" class=num" if numeric[i] else ""}>{escape(cell)}</td>' for i, cell in enumerate(row)) + "</tr>"
+        "<tr>" + "".join(f"<td{' class=num' if numeric[i] else ''}>{escape(cell)}</td>" for i, cell in enumerate(row)) + "</tr>"
         for row in cells[1]
     )
     caption = f'{escape(table.title)}<span class="source">{escape(table.source)}</span>'
@@ -48,19 +49,25 @@ def _table(table: Table) -> str:
 
 def _figure(figure: Figure, png: bytes) -> str:
     data = base64.b64encode(png).decode("ascii")
-    return (f'<figure id="{escape(figure.name)}"><img src="data:image/png;base64,{data}" alt="{escape(figure.caption)}">'
-            f"<figcaption>{escape(figure.caption)}. <span class=source>{escape(figure.source)}</span></figcaption></figure>")  # fmt: skip
+    return (
+        f'<figure id="{escape(figure.name)}"><img src="data:image/png;base64,{data}" alt="{escape(figure.caption)}">'
+        f"<figcaption>{escape(figure.caption)}. <span class=source>{escape(figure.source)}</span></figcaption></figure>"
+    )
 
 
 def html_report(header: list[str], sections: list[Section], pngs: dict[str, bytes]) -> str:
     """The page; ``pngs`` holds each figure's PNG by its name."""
     parts = [
-        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-        f'<meta name="generator" content="{GENERATOR}">', '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>hashbed report</title>", f"<style>{_CSS}</style></head><body>", "<h1>hashbed report</h1>",
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta name="generator" content="{GENERATOR}">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>hashbed report</title>",
+        f"<style>{_CSS}</style></head><body>",
+        "<h1>hashbed report</h1>",
         *[f'<p class="header">{_code(escape(line))}</p>' for line in header],
         "<ul>" + "".join(f'<li><a href="#{s.anchor}">{escape(s.title)}</a></li>' for s in sections) + "</ul>",
-    ]  # fmt: skip
+    ]
     for section in sections:
         parts.append(f'<section id="{section.anchor}"><h2>{escape(section.title)}</h2>')
         for item in section.items:

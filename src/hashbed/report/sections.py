@@ -7,17 +7,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hashbed.studies.ranking import latest_rows, metrics_records, ranked, reference_tpa, result_cells
-from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
-from hashbed.studies.cells import Cells
 from hashbed.catalogue.cores import all_cores
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_SEED
-from hashbed.studies.lightweight.tables import ARCHITECTURES, LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
-from hashbed.studies.pipelined import tables as pipeline_tables
 from hashbed.results import ResultStore
-from hashbed.studies.zynq import testbed_tables
-from hashbed.studies.zynq import timing_tables
+from hashbed.studies.cells import Cells
+from hashbed.studies.lightweight.tables import (
+    ARCHITECTURES,
+    LIGHTWEIGHT_NOTE,
+    LIGHTWEIGHT_TITLE,
+    lightweight_cells,
+    lightweight_rows,
+)
+from hashbed.studies.pipelined import tables as pipeline_tables
+from hashbed.studies.ranking import latest_rows, metrics_records, ranked, reference_tpa, result_cells
+from hashbed.studies.zynq import testbed_tables, timing_tables
+from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
 
 STUDIES = ("zynq", "lightweight", "pipeline")
 
@@ -90,8 +95,10 @@ def source(rows: list[dict[str, Any]], devices: str | None = None) -> str:
     found = sorted({str(row["device"]) for row in rows if row.get("device")})
     tools = sorted({str(v) for row in rows for v in (row.get("tools") or {}).values()})
     versions = sorted({part for row in rows if row.get("hashbed_version") for part in str(row["hashbed_version"]).split(", ")})
-    return (f"device: {devices or ', '.join(found)}; tools: {', '.join(tools) or 'none recorded'}; "
-            f"hashbed {', '.join(versions) or 'version not recorded'}")  # fmt: skip
+    return (
+        f"device: {devices or ', '.join(found)}; tools: {', '.join(tools) or 'none recorded'}; "
+        f"hashbed {', '.join(versions) or 'version not recorded'}"
+    )
 
 
 def check_study(study: str) -> str:
@@ -114,20 +121,34 @@ def sections(store: ResultStore, study: str) -> list[Section]:
 def _zynq(store: ResultStore) -> list[Section]:
     timing = Section("zynq", "Zynq study: Fmax, static timing against experiment (Tables I and III)", "timing")
     rows = timing_tables.fmax_rows(store)
-    timing.items.append(Table(timing_tables.TABLE_1_TITLE, timing_tables.fmax_cells(rows), source(rows)) if rows else
-                        Missing("Table I, static-timing vs experimental Fmax", "make timing, or hashbed time sha1 --device ice40-hx8k"))  # fmt: skip
+    timing.items.append(
+        Table(timing_tables.TABLE_1_TITLE, timing_tables.fmax_cells(rows), source(rows))
+        if rows
+        else Missing("Table I, static-timing vs experimental Fmax", "make timing, or hashbed time sha1 --device ice40-hx8k")
+    )
     boards = timing_tables.board_rows(store)
-    timing.items.append(Table(timing_tables.TABLE_3_TITLE, timing_tables.board_cells(boards), source(boards)) if boards else
-                        Missing("Table III, experimental Fmax on several boards",
-                                "make timing, or hashbed time sha1 --device ice40-hx8k --data random --boards 3"))  # fmt: skip
+    timing.items.append(
+        Table(timing_tables.TABLE_3_TITLE, timing_tables.board_cells(boards), source(boards))
+        if boards
+        else Missing(
+            "Table III, experimental Fmax on several boards",
+            "make timing, or hashbed time sha1 --device ice40-hx8k --data random --boards 3",
+        )
+    )
 
     cycles = Section("zynq", "Zynq study: cycle formulas (Table II)", "cycles")
     formulas = formula_rows(all_cores(), store)
     measured = [row for row in formulas if row["measured"]]
-    cycles.items.append(Table(TABLE_2_TITLE, formula_cells(formulas), source(measured, "none (cycle counts from RTL simulation)")))
+    cycles.items.append(
+        Table(TABLE_2_TITLE, formula_cells(formulas), source(measured, "none (cycle counts from RTL simulation)"))
+    )
     if len(measured) < len(formulas):
-        cycles.items.append(Note(f"{len(formulas) - len(measured)} cores not measured on their current sources "
-                                 "('not measured': run hashbed measure CORE, or hashbed bench)"))  # fmt: skip
+        cycles.items.append(
+            Note(
+                f"{len(formulas) - len(measured)} cores not measured on their current sources "
+                "('not measured': run hashbed measure CORE, or hashbed bench)"
+            )
+        )
 
     testbed = Section("zynq", "Zynq study: speed-up and communication overhead against message size (Table IV)", "testbed")
     series = testbed_tables.testbed_series(store)
@@ -142,10 +163,14 @@ def _zynq(store: ResultStore) -> list[Section]:
 
 
 def _overhead_figure(series: list[dict[str, Any]]) -> Figure:
-    lines = [Series(testbed_tables.series_label(s), [r["size_kb"] for r in s["overhead"]], [r["ratio"] for r in s["overhead"]])
-             for s in series]  # fmt: skip
+    lines = [
+        Series(testbed_tables.series_label(s), [r["size_kb"] for r in s["overhead"]], [r["ratio"] for r in s["overhead"]])
+        for s in series
+    ]
     plot = Plot("measured / formula time", "message size (kB)", "overhead ratio", lines, log_x=True)
-    return Figure("overhead-vs-size", "Communication overhead against message size on the simulated board", [plot], source(series))
+    return Figure(
+        "overhead-vs-size", "Communication overhead against message size on the simulated board", [plot], source(series)
+    )
 
 
 def _catalogue(store: ResultStore) -> Section:
@@ -159,10 +184,22 @@ def _catalogue(store: ResultStore) -> Section:
             flow = [row for row in rows if (row["device"], row["seed"]) == (device, seed)]
             name = f"{device}, seed {seed}"
             points = Series("cores", [r["luts"] for r in flow], [r["throughput_mbps"] for r in flow], [r["core"] for r in flow])
-            plot = Plot("each point a core (its latest run); area on a logarithmic scale", "area (LUTs)", "throughput (Mbit/s)",
-                        [points], scatter=True, log_x=True)  # fmt: skip
-            section.items.append(Figure(f"throughput-vs-area-{device}-s{seed}", f"Throughput against area of every core on {name}",
-                                        [plot], source(flow)))  # fmt: skip
+            plot = Plot(
+                "each point a core (its latest run); area on a logarithmic scale",
+                "area (LUTs)",
+                "throughput (Mbit/s)",
+                [points],
+                scatter=True,
+                log_x=True,
+            )
+            section.items.append(
+                Figure(
+                    f"throughput-vs-area-{device}-s{seed}",
+                    f"Throughput against area of every core on {name}",
+                    [plot],
+                    source(flow),
+                )
+            )
             section.items.append(Table(f"Results on {name}, ranked by throughput per LUT", result_cells(flow), source(flow)))
             if seed == DEFAULT_SEED:
                 section.items += _cores_without_rows(store, flow, device)
@@ -201,10 +238,11 @@ def _lightweight(store: ResultStore) -> list[Section]:
             Series(architecture, [r["luts"] for r in group], [r["throughput_mbps"] for r in group], [r["core"] for r in group])
             for architecture in ARCHITECTURES
             if (group := [r for r in flow if r["architecture"] == architecture])
-        ]  # fmt: skip
+        ]
         plot = Plot("each point a lightweight core", "area (LUTs)", "throughput, long messages (Mbit/s)", series, scatter=True)
-        section.items.append(Figure(f"lightweight-{device}", f"Lightweight cores on {device}: throughput against area",
-                                    [plot], source(flow)))  # fmt: skip
+        section.items.append(
+            Figure(f"lightweight-{device}", f"Lightweight cores on {device}: throughput against area", [plot], source(flow))
+        )
         section.items.append(Table(f"{LIGHTWEIGHT_TITLE} on {device}", lightweight_cells(flow), source(flow)))
     section.items.append(Note(LIGHTWEIGHT_NOTE))
     return [section]
@@ -217,7 +255,9 @@ def _pipeline(store: ResultStore) -> list[Section]:
     section = Section("pipeline", "Pipeline study: throughput per area and improvement against depth", "pipeline")
     rows = pipeline_tables.point_rows(store)
     if not rows:
-        section.items.append(Missing("the pipeline study's depth tables and curves", "make sweep, or hashbed sweep pipeline --device ecp5-85k"))
+        section.items.append(
+            Missing("the pipeline study's depth tables and curves", "make sweep, or hashbed sweep pipeline --device ecp5-85k")
+        )
         return [section]
     tables = pipeline_tables.depth_tables(rows)
     for key in sorted({(t["algorithm"], t["device"], t["seed"]) for t in tables}):
@@ -225,17 +265,26 @@ def _pipeline(store: ResultStore) -> list[Section]:
         section.items.append(_depth_figure(group))
         for table in group:
             fitting = [p for p in table["points"] if p["fits"]]
-            section.items.append(Table(pipeline_tables.depth_title(table), pipeline_tables.depth_cells(table), source(fitting or table["points"])))
+            section.items.append(
+                Table(pipeline_tables.depth_title(table), pipeline_tables.depth_cells(table), source(fitting or table["points"]))
+            )
             if missing := pipeline_tables.missing_points(table):
                 section.items.append(Missing(*missing))
     ratios = pipeline_tables.opt_vs_base(rows)
     if ratios:
-        section.items.append(Table(pipeline_tables.RATIO_TITLE, pipeline_tables.ratio_cells(ratios), source([r for r in rows if r["fits"]])))
+        section.items.append(
+            Table(pipeline_tables.RATIO_TITLE, pipeline_tables.ratio_cells(ratios), source([r for r in rows if r["fits"]]))
+        )
     spread = pipeline_tables.seed_spread(rows)
     if spread:
         spread_points = {(r["design"], r["device"], r["stages"]) for r in spread}
-        section.items.append(Table(pipeline_tables.SPREAD_TITLE, pipeline_tables.spread_cells(spread),
-                                   source([r for r in rows if r["fits"] and (r["design"], r["device"], r["stages"]) in spread_points])))  # fmt: skip
+        section.items.append(
+            Table(
+                pipeline_tables.SPREAD_TITLE,
+                pipeline_tables.spread_cells(spread),
+                source([r for r in rows if r["fits"] and (r["design"], r["device"], r["stages"]) in spread_points]),
+            )
+        )
     section.items += [Note(text) for text in [*pipeline_tables.claims(rows), pipeline_tables.SHELL_NOTE]]
     return [section]
 
@@ -250,7 +299,11 @@ def _depth_figure(group: list[dict[str, Any]]) -> Figure:
         for key, values in curves.items():
             shown = [p for p in fitting if p[key] is not None]
             values.append(Series(table["architecture"], [p["stages"] for p in shown], [p[key] for p in shown]))
-    plots = [Plot("throughput per area", "pipeline stages", "TP/A (Mbit/s per LUT)", curves["tpa_mbps_per_lut"], log_x=True),
-             Plot("improvement over one stage", "pipeline stages", "I = (T_k/A_k) / (T_1/A_1)", curves["improvement"], log_x=True)]  # fmt: skip
+    plots = [
+        Plot("throughput per area", "pipeline stages", "TP/A (Mbit/s per LUT)", curves["tpa_mbps_per_lut"], log_x=True),
+        Plot("improvement over one stage", "pipeline stages", "I = (T_k/A_k) / (T_1/A_1)", curves["improvement"], log_x=True),
+    ]
     name = f"pipeline-{algorithm}-{device}-s{seed}"
-    return Figure(name, f"{algorithm} pipelines on {device}, seed {seed}: TP/A and improvement I against depth", plots, source(points))
+    return Figure(
+        name, f"{algorithm} pipelines on {device}, seed {seed}: TP/A and improvement I against depth", plots, source(points)
+    )

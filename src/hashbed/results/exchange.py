@@ -40,7 +40,9 @@ def _check_line(job: Any) -> None:
         raise ValueError(f"a job is a JSON object with the fields {', '.join(JOB_COLUMNS)} and checksum")
     if "checksum" in job and job["checksum"] != checksum(job):
         raise ValueError("its checksum does not match its fields (was the line edited?)")
-    if not (isinstance(job["step"], str) and isinstance(job["inputs"], dict)) or job["key"] != job_key(job["step"], job["inputs"]):
+    if not (isinstance(job["step"], str) and isinstance(job["inputs"], dict)) or job["key"] != job_key(
+        job["step"], job["inputs"]
+    ):
         raise ValueError("its key is not the hash of its step and inputs (was the line edited?)")
     check_job({c: job[c] for c in JOB_COLUMNS})
 

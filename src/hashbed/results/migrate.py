@@ -22,7 +22,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.results.records import job_key
 
@@ -47,10 +46,14 @@ class Upgrade:
 def needs_upgrade(job: Job) -> bool:
     inputs = job["inputs"]
     return {
-        "measure": "cycles" not in inputs, "energy": "cycles" not in inputs, "time": "cycles" not in inputs,
-        "testbed": "cycles" not in inputs, "metrics": "algorithm" not in inputs,
-        "pipe_check": "interval" not in inputs, "pipe_metrics": "interval" not in inputs,
-    }.get(job["step"], False)  # fmt: skip
+        "measure": "cycles" not in inputs,
+        "energy": "cycles" not in inputs,
+        "time": "cycles" not in inputs,
+        "testbed": "cycles" not in inputs,
+        "metrics": "algorithm" not in inputs,
+        "pipe_check": "interval" not in inputs,
+        "pipe_metrics": "interval" not in inputs,
+    }.get(job["step"], False)
 
 
 def upgrade(jobs: Iterable[Job], known: Sequence[Job] = ()) -> Upgrade:
@@ -104,7 +107,9 @@ def _upgrade_one(job: Job, aliases: dict[str, str], by_key: dict[str, Job], done
     elif step in ("metrics", "pipe_metrics"):
         reference = "measure_job" if step == "metrics" else "check_job"
         if inputs.get(reference) not in aliases:
-            raise _CannotUpgrade(f"the job it names in {reference}, {str(inputs.get(reference))[:16]}..., is not here to upgrade with it")
+            raise _CannotUpgrade(
+                f"the job it names in {reference}, {str(inputs.get(reference))[:16]}..., is not here to upgrade with it"
+            )
         inputs[reference] = aliases[inputs[reference]]
         for name in ROW_FIELDS if step == "metrics" else POINT_FIELDS:
             inputs[name] = out[name]
@@ -120,11 +125,18 @@ def _measured_formula(job: Job, by_key: dict[str, Job], done: list[Job]) -> dict
     if fingerprint is None:  # energy: the implementation's
         implemented = by_key.get(inputs.get("implement_job", ""))
         fingerprint = implemented["inputs"].get("core_fingerprint") if implemented else None
-    measures = [m for m in done if m["step"] == "measure" and m["status"] == "ok" and m["inputs"].get("core_fingerprint") == fingerprint]
-    formulas = {(m["inputs"]["cycles"]["st"], m["inputs"]["cycles"]["lp"], m["inputs"]["cycles"]["end"], m["outputs"]["block_bits"]) for m in measures}
+    measures = [
+        m for m in done if m["step"] == "measure" and m["status"] == "ok" and m["inputs"].get("core_fingerprint") == fingerprint
+    ]
+    formulas = {
+        (m["inputs"]["cycles"]["st"], m["inputs"]["cycles"]["lp"], m["inputs"]["cycles"]["end"], m["outputs"]["block_bits"])
+        for m in measures
+    }
     if len(formulas) != 1:
-        raise _CannotUpgrade(f"{len(formulas)} finished measure jobs of its hardware (core fingerprint {fingerprint}): "
-                             "its cycle formula is not known")  # fmt: skip
+        raise _CannotUpgrade(
+            f"{len(formulas)} finished measure jobs of its hardware (core fingerprint {fingerprint}): "
+            "its cycle formula is not known"
+        )
     st, lp, end, block_bits = formulas.pop()
     if job["status"] == "ok" and out:
         if job["step"] == "energy":

@@ -211,10 +211,16 @@ VIEW_COLUMNS = tuple(name for name in ROW_FIELDS if name not in ("core", "device
 
 #: The outputs of each step; a step not named here cannot be imported.
 OUTPUTS: dict[str, type[_Strict]] = {
-    "verify": VerifyOutputs, "measure": MeasureOutputs, "implement": ImplementOutputs, "metrics": MetricsOutputs,
-    "energy": EnergyOutputs, "time": TimeOutputs, "testbed": TestbedOutputs, "pipe_check": PipeCheckOutputs,
+    "verify": VerifyOutputs,
+    "measure": MeasureOutputs,
+    "implement": ImplementOutputs,
+    "metrics": MetricsOutputs,
+    "energy": EnergyOutputs,
+    "time": TimeOutputs,
+    "testbed": TestbedOutputs,
+    "pipe_check": PipeCheckOutputs,
     "pipe_metrics": PipeMetricsOutputs,
-}  # fmt: skip
+}
 #: Input fields that name another job (by its key) whose outputs a job's outputs are made from.
 REFERENCES = ("measure_job", "implement_job", "check_job")
 
@@ -325,10 +331,15 @@ def check_references(job: dict[str, Any], referenced: dict[str, dict[str, Any]])
     out = job["outputs"]
     implemented = referenced.get("implement_job")
     if implemented is not None:
-        same = {"metrics": ("luts", "ffs", "brams", "dsps", "fmax_mhz", "tools"), "energy": ("fmax_mhz",),
-                "pipe_metrics": ("luts", "ffs", "fmax_mhz", "tools")}.get(job["step"], ())  # fmt: skip
+        same = {
+            "metrics": ("luts", "ffs", "brams", "dsps", "fmax_mhz", "tools"),
+            "energy": ("fmax_mhz",),
+            "pipe_metrics": ("luts", "ffs", "fmax_mhz", "tools"),
+        }.get(job["step"], ())
         if job["step"] == "time" and out["sta_fmax_mhz"] != implemented["fmax_mhz"]:
-            raise ValueError(f"outputs.sta_fmax_mhz {out['sta_fmax_mhz']} is not its implementation's Fmax {implemented['fmax_mhz']}")
+            raise ValueError(
+                f"outputs.sta_fmax_mhz {out['sta_fmax_mhz']} is not its implementation's Fmax {implemented['fmax_mhz']}"
+            )
         for field in same:
             if field in out and out[field] != implemented.get(field):
                 raise ValueError(f"outputs.{field} {out[field]!r} is not its implementation's {implemented.get(field)!r}")

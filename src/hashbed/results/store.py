@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -127,8 +127,11 @@ def _to_version_2(db: sqlite3.Connection) -> None:
 
 #: Migration to each version from the one before, run in the transaction that sets the version.
 _MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
-    1: _to_version_1, 2: _to_version_2, 3: _to_version_3, 4: _to_version_4,
-}  # fmt: skip
+    1: _to_version_1,
+    2: _to_version_2,
+    3: _to_version_3,
+    4: _to_version_4,
+}
 
 
 def default_db_path() -> Path:
@@ -206,13 +209,17 @@ class ResultStore:
         with self._write() as db:  # one process migrates; the others find the store migrated
             version = self.schema_version
             if version > SCHEMA_VERSION:
-                raise HashbedError(f"results database {self.path} has schema version {version}, newer than this "
-                                   f"hashbed's {SCHEMA_VERSION} (update hashbed, or pass another --db)")  # fmt: skip
+                raise HashbedError(
+                    f"results database {self.path} has schema version {version}, newer than this "
+                    f"hashbed's {SCHEMA_VERSION} (update hashbed, or pass another --db)"
+                )
             if version == 0:
                 columns = tuple(row[1] for row in db.execute("PRAGMA table_info(jobs)"))
                 if columns not in ((), JOB_COLUMNS):
-                    raise HashbedError(f"cannot use results database {self.path}: its jobs table has the columns "
-                                       f"{', '.join(columns)}, not hashbed's (pass another --db)")  # fmt: skip
+                    raise HashbedError(
+                        f"cannot use results database {self.path}: its jobs table has the columns "
+                        f"{', '.join(columns)}, not hashbed's (pass another --db)"
+                    )
                 for statement in _V0_SCHEMA:
                     db.execute(statement)
             for target in range(version + 1, SCHEMA_VERSION + 1):
@@ -247,28 +254,55 @@ class ResultStore:
             row = self._db.execute(_SELECT + " WHERE key = ?", (key,)).fetchone()
         return JobRecord.from_columns(_columns(row)) if row else None
 
-    def put(self, step: str, inputs: dict[str, Any], outputs: dict[str, Any], error: str | None = None,
-            cost: dict[str, Any] | None = None) -> JobRecord:  # fmt: skip
+    def put(
+        self,
+        step: str,
+        inputs: dict[str, Any],
+        outputs: dict[str, Any],
+        error: str | None = None,
+        cost: dict[str, Any] | None = None,
+    ) -> JobRecord:
         """Store a job's result, unless the store holds a better one for its key (a finished
         result stays the answer when a rerun fails), and what the run cost (``cost``: wall_s,
         cpu_s, peak_mb, host); returns the record as run."""
         record = JobRecord(
-            key=job_key(step, inputs), step=step, core=inputs["core"], device=inputs.get("device"),
-            seed=inputs.get("seed"), status="failed" if error else "ok", error=error, inputs=inputs,
-            outputs=outputs, hashbed_version=__version__,
-            finished_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        )  # fmt: skip
+            key=job_key(step, inputs),
+            step=step,
+            core=inputs["core"],
+            device=inputs.get("device"),
+            seed=inputs.get("seed"),
+            status="failed" if error else "ok",
+            error=error,
+            inputs=inputs,
+            outputs=outputs,
+            hashbed_version=__version__,
+            finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        )
         try:
             with self._write() as db:
                 if cost is not None:
-                    db.execute("INSERT INTO costs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                               (record.key, step, record.core, record.device, record.status, cost["wall_s"], cost["cpu_s"],
-                                cost["peak_mb"], cost["host"], record.finished_at))  # fmt: skip
+                    db.execute(
+                        "INSERT INTO costs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            record.key,
+                            step,
+                            record.core,
+                            record.device,
+                            record.status,
+                            cost["wall_s"],
+                            cost["cpu_s"],
+                            cost["peak_mb"],
+                            cost["host"],
+                            record.finished_at,
+                        ),
+                    )
                 row = db.execute(_SELECT + " WHERE key = ?", (record.key,)).fetchone()
                 stored = JobRecord.from_columns(_columns(row)) if row else None
                 if stored is not None and stored.rank > record.rank:
                     _insert(db, "attempts", record.columns(), f"the stored result of {stored.finished_at} stays the answer")
-                    return dataclasses.replace(record, error=f"{record.error} (the stored result of {stored.finished_at} stays in {self.path})")
+                    return dataclasses.replace(
+                        record, error=f"{record.error} (the stored result of {stored.finished_at} stays in {self.path})"
+                    )
                 if stored is not None:
                     _insert(db, "attempts", stored.columns(), f"replaced by the run of {record.finished_at}")
                 _insert(db, "jobs", record.columns(), replace=True)
@@ -283,10 +317,14 @@ class ResultStore:
             with unsaved.open("a") as file:
                 file.write(export_line(record.columns()))
         except OSError as write_error:
-            raise HashbedError(f"cannot store the result of {record.step} {record.core} in {self.path} ({exc}) nor in "
-                               f"{unsaved} ({write_error.strerror}): it is lost") from None  # fmt: skip
-        raise HashbedError(f"cannot store the result of {record.step} {record.core} in {self.path} ({exc}); it is saved in "
-                           f"{unsaved}: run 'hashbed results --db {self.path} --import {unsaved}' once the store can be written") from None  # fmt: skip
+            raise HashbedError(
+                f"cannot store the result of {record.step} {record.core} in {self.path} ({exc}) nor in "
+                f"{unsaved} ({write_error.strerror}): it is lost"
+            ) from None
+        raise HashbedError(
+            f"cannot store the result of {record.step} {record.core} in {self.path} ({exc}); it is saved in "
+            f"{unsaved}: run 'hashbed results --db {self.path} --import {unsaved}' once the store can be written"
+        ) from None
 
     def costs(self, step: str | None = None) -> list[dict[str, Any]]:
         """What each run cost (oldest first): key, step, core, device, status, wall_s, cpu_s, peak_mb, host, finished_at."""
@@ -362,8 +400,9 @@ class ResultStore:
             result = upgrade(jobs, known=here)
             if result.left:
                 job, reason = result.left[0]
-                raise HashbedError(f"cannot import {other}: {where[job['key']]}: cannot be upgraded to schema "
-                                   f"{SCHEMA_VERSION}: {reason}")  # fmt: skip
+                raise HashbedError(
+                    f"cannot import {other}: {where[job['key']]}: cannot be upgraded to schema {SCHEMA_VERSION}: {reason}"
+                )
             where.update({new: where[old] for old, new in result.renamed.items()})
             _check_all(result.jobs, here, f"cannot import {other}", where)
             stored = {job["key"]: JobRecord.from_columns(job) for job in here}
@@ -395,8 +434,10 @@ class ResultStore:
             renamed = upgrade(published, known=here).renamed
             dropped = sorted({renamed.get(job["key"], job["key"]) for job in published} - {job["key"] for job in final})
             if dropped:
-                raise HashbedError(f"cannot export to {path}: it holds {len(dropped)} final jobs that {self.path} does not "
-                                   f"(e.g. {dropped[0][:16]}...); import it first: hashbed results --import {path} --export {path}")  # fmt: skip
+                raise HashbedError(
+                    f"cannot export to {path}: it holds {len(dropped)} final jobs that {self.path} does not "
+                    f"(e.g. {dropped[0][:16]}...); import it first: hashbed results --import {path} --export {path}"
+                )
         write_export(path, final)
         return len(final)
 
@@ -423,8 +464,10 @@ def _insert(db: sqlite3.Connection, table: str, job: dict[str, Any], note: str |
     values = [json.dumps(job[c], sort_keys=True) if c in ("inputs", "outputs") else job[c] for c in JOB_COLUMNS]
     columns = [*JOB_COLUMNS, "note"] if note is not None else list(JOB_COLUMNS)
     verb = "INSERT OR REPLACE" if replace else "INSERT"
-    db.execute(f"{verb} INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-               [*values, note] if note is not None else values)  # fmt: skip
+    db.execute(
+        f"{verb} INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+        [*values, note] if note is not None else values,
+    )
 
 
 def _check_all(jobs: list[dict[str, Any]], here: list[dict[str, Any]], doing: str, where: dict[str, str]) -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from hashbed.studies.cells import Cells
 from hashbed.catalogue.cores import Core, all_cores
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.throughput import latency_ns
 from hashbed.jobs.runner import row_inputs
 from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.cells import Cells
 
 #: The core every throughput-per-area ratio is taken against.
 REFERENCE_CORE = "sha256"
@@ -30,8 +30,9 @@ RANK_HELP = {
 }
 
 
-def metrics_records(store: ResultStore, core: str | None = None, device: str | None = None,
-                    keep_all: bool = False) -> list[JobRecord]:
+def metrics_records(
+    store: ResultStore, core: str | None = None, device: str | None = None, keep_all: bool = False
+) -> list[JobRecord]:
     """The finished metrics jobs (oldest first) made from the present sources and manifest of
     their core: a row whose implementation had another core fingerprint (the Verilog or
     parameters have changed since), or whose manifest fields or measured cycle formula are not
@@ -69,8 +70,12 @@ def latest_rows(records: list[JobRecord], keep_all: bool = False) -> list[dict[s
     for index, record in enumerate(records):  # later rows replace earlier ones
         key = index if keep_all else (record.core, record.device, record.seed)
         formula = CycleFormula(record.outputs["st"], record.outputs["lp"], record.outputs["end"])
-        rows[key] = {**record.outputs, "latency_ns": round(latency_ns(formula, record.outputs["fmax_mhz"]), 1),
-                     "finished_at": record.finished_at, "hashbed_version": record.hashbed_version}  # fmt: skip
+        rows[key] = {
+            **record.outputs,
+            "latency_ns": round(latency_ns(formula, record.outputs["fmax_mhz"]), 1),
+            "finished_at": record.finished_at,
+            "hashbed_version": record.hashbed_version,
+        }
     return list(rows.values())
 
 
@@ -93,19 +98,35 @@ def ranked(rows: list[dict[str, Any]], reference: dict[tuple[str, int], float], 
     for row in ordered:
         base = reference.get((row["device"], row["seed"]))
         same_flow = [r for r in out if (r["device"], r["seed"]) == (row["device"], row["seed"])]
-        out.append({
-            **row,
-            "rank": len(same_flow) + 1,
-            "tpa_vs_sha256": round(row["tpa_mbps_per_lut"] / base, 3) if base else None,
-        })  # fmt: skip
+        out.append(
+            {
+                **row,
+                "rank": len(same_flow) + 1,
+                "tpa_vs_sha256": round(row["tpa_mbps_per_lut"] / base, 3) if base else None,
+            }
+        )
     return out
 
 
 def result_cells(rows: list[dict[str, Any]], blocks: int | None = None, rank_by: str = "tpa") -> Cells:
     """The results table (ranked rows of ``ranked``), for the terminal, Markdown and HTML; with the
     throughput at ``blocks`` blocks and the latency column when ranked by latency."""
-    columns = ["rank", "core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles (st + lp·N + end)",
-               "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", f"TP/A vs {REFERENCE_CORE}", "target", "vs target"]  # fmt: skip
+    columns = [
+        "rank",
+        "core",
+        "device",
+        "LUTs",
+        "FFs",
+        "BRAMs",
+        "Fmax MHz",
+        "cycles (st + lp·N + end)",
+        "cycles/block",
+        "TP Mbit/s",
+        "TP/A Mbit/s/LUT",
+        f"TP/A vs {REFERENCE_CORE}",
+        "target",
+        "vs target",
+    ]
     if blocks:
         columns.insert(10, f"TP N={blocks}")
     if rank_by == "latency":
@@ -116,13 +137,21 @@ def result_cells(rows: list[dict[str, Any]], blocks: int | None = None, rank_by:
         ratio = row["target_ratio"]
         versus = row["tpa_vs_sha256"]
         line = [
-            str(row["rank"]), row["core"], row["device"], str(row["luts"]), str(row["ffs"]), str(row["brams"]),
-            f"{row['fmax_mhz']:.2f}", str(CycleFormula(row["st"], row["lp"], row["end"])), str(row["lp"]),
-            f"{row['throughput_mbps']:.1f}", f"{row['tpa_mbps_per_lut']:.3f}",
+            str(row["rank"]),
+            row["core"],
+            row["device"],
+            str(row["luts"]),
+            str(row["ffs"]),
+            str(row["brams"]),
+            f"{row['fmax_mhz']:.2f}",
+            str(CycleFormula(row["st"], row["lp"], row["end"])),
+            str(row["lp"]),
+            f"{row['throughput_mbps']:.1f}",
+            f"{row['tpa_mbps_per_lut']:.3f}",
             f"{versus:.2f}" if versus is not None else "-",
             f"{target:.3f}" if target is not None else "-",
             f"{ratio:.2f}x" if ratio is not None else "-",
-        ]  # fmt: skip
+        ]
         if blocks:
             line.insert(10, f"{row[f'throughput_n{blocks}_mbps']:.1f}")
         if rank_by == "latency":

@@ -22,8 +22,22 @@ BLAKE256_IV = (0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B0
 
 #: The sixteen constants: the leading fractional digits of pi, 32 bits each.
 BLAKE256_C = (
-    0x243F6A88, 0x85A308D3, 0x13198A2E, 0x03707344, 0xA4093822, 0x299F31D0, 0x082EFA98, 0xEC4E6C89,
-    0x452821E6, 0x38D01377, 0xBE5466CF, 0x34E90C6C, 0xC0AC29B7, 0xC97C50DD, 0x3F84D5B5, 0xB5470917,
+    0x243F6A88,
+    0x85A308D3,
+    0x13198A2E,
+    0x03707344,
+    0xA4093822,
+    0x299F31D0,
+    0x082EFA98,
+    0xEC4E6C89,
+    0x452821E6,
+    0x38D01377,
+    0xBE5466CF,
+    0x34E90C6C,
+    0xC0AC29B7,
+    0xC97C50DD,
+    0x3F84D5B5,
+    0xB5470917,
 )
 
 #: Message word permutations; round r uses SIGMA[r % 10].
@@ -43,8 +57,14 @@ SIGMA = (
 #: State words (a, b, c, d) of the eight G functions of a round: four columns, then
 #: four diagonals.
 G_WORDS = (
-    (0, 4, 8, 12), (1, 5, 9, 13), (2, 6, 10, 14), (3, 7, 11, 15),
-    (0, 5, 10, 15), (1, 6, 11, 12), (2, 7, 8, 13), (3, 4, 9, 14),
+    (0, 4, 8, 12),
+    (1, 5, 9, 13),
+    (2, 6, 10, 14),
+    (3, 7, 11, 15),
+    (0, 5, 10, 15),
+    (1, 6, 11, 12),
+    (2, 7, 8, 13),
+    (3, 4, 9, 14),
 )
 
 

@@ -30,8 +30,8 @@ integer. The digest is the first 256 bits of V (V[0] and V[1]).
 
 from __future__ import annotations
 
-from hashbed.catalogue.algorithms.base import HashAlgorithm
 from hashbed.catalogue.algorithms.aes_field import AES_SBOX, gf_mul
+from hashbed.catalogue.algorithms.base import HashAlgorithm
 from hashbed.catalogue.algorithms.message import Message
 
 WORDS = 16
@@ -114,10 +114,7 @@ def compress(chain: list[int], block: bytes, counter: int, salt: int = 0) -> lis
         for j in range(4):  # BIG.MixColumns
             w[4 * j : 4 * j + 4] = mix_words(*w[4 * j : 4 * j + 4])
     state = chain + message
-    return [
-        state[i] ^ state[i + 4] ^ state[i + 8] ^ state[i + 12] ^ w[i] ^ w[i + 4] ^ w[i + 8] ^ w[i + 12]
-        for i in range(4)
-    ]
+    return [state[i] ^ state[i + 4] ^ state[i + 8] ^ state[i + 12] ^ w[i] ^ w[i + 4] ^ w[i + 8] ^ w[i + 12] for i in range(4)]
 
 
 def block_counters(message_bits: int, blocks: int) -> list[int]:

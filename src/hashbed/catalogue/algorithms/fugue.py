@@ -31,9 +31,15 @@ MASK32 = 0xFFFFFFFF
 
 #: S22..S29 of the initial state of Fugue-256 (Fugue 2.0 specification).
 FUGUE256_IV = (
-    0xE952BDDE, 0x6671135F, 0xE0D4F668, 0xD2B0B594,
-    0xF96C621D, 0xFBF929DE, 0x9149E899, 0x34F8C248,
-)  # fmt: skip
+    0xE952BDDE,
+    0x6671135F,
+    0xE0D4F668,
+    0xD2B0B594,
+    0xF96C621D,
+    0xFBF929DE,
+    0x9149E899,
+    0x34F8C248,
+)
 
 #: The Super-Mix circulant M (row r, column k).
 SUPER_MIX_M = ((1, 4, 7, 1), (1, 1, 4, 7), (7, 1, 1, 4), (4, 7, 1, 1))

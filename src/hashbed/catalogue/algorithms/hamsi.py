@@ -35,16 +35,40 @@ IV = (0x76657273, 0x69746569, 0x74204C65, 0x7576656E, 0x2C204465, 0x70617274, 0x
 
 #: Round constants of P and of Pf, for state words s0..s15.
 ALPHA_P = (
-    0xFF00F0F0, 0xCCCCAAAA, 0xF0F0CCCC, 0xFF00AAAA,
-    0xF0F0CCCC, 0xAAAAFF00, 0xCCCCFF00, 0xAAAAF0F0,
-    0xCCCCAAAA, 0xFF00F0F0, 0xFF00AAAA, 0xF0F0CCCC,
-    0xAAAAFF00, 0xF0F0CCCC, 0xAAAAF0F0, 0xCCCCFF00,
+    0xFF00F0F0,
+    0xCCCCAAAA,
+    0xF0F0CCCC,
+    0xFF00AAAA,
+    0xF0F0CCCC,
+    0xAAAAFF00,
+    0xCCCCFF00,
+    0xAAAAF0F0,
+    0xCCCCAAAA,
+    0xFF00F0F0,
+    0xFF00AAAA,
+    0xF0F0CCCC,
+    0xAAAAFF00,
+    0xF0F0CCCC,
+    0xAAAAF0F0,
+    0xCCCCFF00,
 )
 ALPHA_F = (
-    0xCAF9639C, 0x0FF0F9C0, 0x639C0FF0, 0xCAF9F9C0,
-    0x639C0FF0, 0xF9C0CAF9, 0x0FF0CAF9, 0xF9C0639C,
-    0x0FF0F9C0, 0xCAF9639C, 0xCAF9F9C0, 0x639C0FF0,
-    0xF9C0CAF9, 0x639C0FF0, 0xF9C0639C, 0x0FF0CAF9,
+    0xCAF9639C,
+    0x0FF0F9C0,
+    0x639C0FF0,
+    0xCAF9F9C0,
+    0x639C0FF0,
+    0xF9C0CAF9,
+    0x0FF0CAF9,
+    0xF9C0639C,
+    0x0FF0F9C0,
+    0xCAF9639C,
+    0xCAF9F9C0,
+    0x639C0FF0,
+    0xF9C0CAF9,
+    0x639C0FF0,
+    0xF9C0639C,
+    0x0FF0CAF9,
 )
 
 #: Generator rows of the message expansion, one per message bit: row 8*j + k belongs to bit
@@ -85,9 +109,7 @@ _ROWS = (
     "171c0000 b26e3344 9e6a837e 58f8485f bfb20008 92170a39 6019107f e051606e",
 )
 #: EXPANSION[b]: the 256-bit row (m0 in the top bits) of bit b of M (bit 0 = least significant).
-EXPANSION: tuple[int, ...] = tuple(
-    int(_ROWS[8 * (3 - b // 8) + b % 8].replace(" ", ""), 16) for b in range(32)
-)
+EXPANSION: tuple[int, ...] = tuple(int(_ROWS[8 * (3 - b // 8) + b % 8].replace(" ", ""), 16) for b in range(32))
 
 #: State positions of the message words m0..m7 and of the chaining words h0..h7.
 MSG_POS = (0, 1, 6, 7, 8, 9, 14, 15)
@@ -112,9 +134,7 @@ def rotl(x: int, n: int) -> int:
 
 #: EXPANSION_BYTES[j][v]: the XOR of the rows of the bits set in v, for byte j of M (0 = least
 #: significant byte), so that a block expands with four look-ups.
-EXPANSION_BYTES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_xor_rows(8 * j, v) for v in range(256)) for j in range(4)
-)
+EXPANSION_BYTES: tuple[tuple[int, ...], ...] = tuple(tuple(_xor_rows(8 * j, v) for v in range(256)) for j in range(4))
 
 
 def expand(word: int) -> list[int]:

@@ -47,9 +47,9 @@ def permutation_source(size: int) -> list[int]:
     half = size // 2
     source = []
     for j in range(size):
-        k = j if j < half else j ^ 1                # phi: swap pairs in the upper half
+        k = j if j < half else j ^ 1  # phi: swap pairs in the upper half
         m = 2 * k if k < half else 2 * (k - half) + 1  # P': even elements, then odd ones
-        source.append(m ^ 1 if m % 4 >= 2 else m)   # pi: swap elements 4i+2 and 4i+3
+        source.append(m ^ 1 if m % 4 >= 2 else m)  # pi: swap elements 4i+2 and 4i+3
     return source
 
 
@@ -163,7 +163,7 @@ class _Jh(HashAlgorithm):
     half_round: bool
 
     def __init__(self) -> None:
-        h = (self.digest_bits.to_bytes(2, "big") + bytes(126))
+        h = self.digest_bits.to_bytes(2, "big") + bytes(126)
         self.iv = self.compress(group(h), bytes(64))
 
     def pad(self, message: Message) -> bytes:

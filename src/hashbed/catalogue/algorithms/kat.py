@@ -77,9 +77,7 @@ def read_kat(path: Path) -> list[KatVector]:
             data = _hex(path, number, key, value)
             needed = max(1, (bits + 7) // 8)
             if len(data) != needed:
-                raise KatFormatError(
-                    f"{path}:{number}: Msg has {len(data)} bytes but Len = {bits} needs {needed}"
-                )
+                raise KatFormatError(f"{path}:{number}: Msg has {len(data)} bytes but Len = {bits} needs {needed}")
             expected = "MD"
         else:
             digest = _hex(path, number, key, value)
@@ -113,7 +111,9 @@ def generated_vectors(algorithm: HashAlgorithm, seed: int = 1) -> list[KatVector
     """
     rng = random.Random(seed)
     block_bytes = algorithm.block_bits // 8
-    lengths = list(range(max(3 * block_bytes + 9, 201))) + [rng.randrange(4, 40) * block_bytes + rng.randrange(block_bytes) for _ in range(6)]
+    lengths = list(range(max(3 * block_bytes + 9, 201))) + [
+        rng.randrange(4, 40) * block_bytes + rng.randrange(block_bytes) for _ in range(6)
+    ]
     vectors = []
     for length in lengths:
         message = Message.from_bytes(rng.randbytes(length))

@@ -27,28 +27,43 @@ MASK32 = 0xFFFFFFFF
 
 #: Initial chaining value: H0, H1, H2, eight words each.
 IV: tuple[tuple[int, ...], ...] = (
-    (0x6D251E69, 0x44B051E0, 0x4EAA6FB4, 0xDBF78465,
-     0x6E292011, 0x90152DF4, 0xEE058139, 0xDEF610BB),
-    (0xC3B44B95, 0xD9D2F256, 0x70EEE9A0, 0xDE099FA3,
-     0x5D9B0557, 0x8FC944B3, 0xCF1CCF0E, 0x746CD581),
-    (0xF7EFC89D, 0x5DBA5781, 0x04016CE5, 0xAD659C05,
-     0x0306194F, 0x666D1836, 0x24AA230A, 0x8B264AE7),
+    (0x6D251E69, 0x44B051E0, 0x4EAA6FB4, 0xDBF78465, 0x6E292011, 0x90152DF4, 0xEE058139, 0xDEF610BB),
+    (0xC3B44B95, 0xD9D2F256, 0x70EEE9A0, 0xDE099FA3, 0x5D9B0557, 0x8FC944B3, 0xCF1CCF0E, 0x746CD581),
+    (0xF7EFC89D, 0x5DBA5781, 0x04016CE5, 0xAD659C05, 0x0306194F, 0x666D1836, 0x24AA230A, 0x8B264AE7),
 )
 
 #: Step constants of Qj: CONSTANTS[j][r] = (word added to word 0, word added to word 4).
 CONSTANTS: tuple[tuple[tuple[int, int], ...], ...] = (
-    ((0x303994A6, 0xE0337818), (0xC0E65299, 0x441BA90D),
-     (0x6CC33A12, 0x7F34D442), (0xDC56983E, 0x9389217F),
-     (0x1E00108F, 0xE5A8BCE6), (0x7800423D, 0x5274BAF4),
-     (0x8F5B7882, 0x26889BA7), (0x96E1DB12, 0x9A226E9D)),
-    ((0xB6DE10ED, 0x01685F3D), (0x70F47AAE, 0x05A17CF4),
-     (0x0707A3D4, 0xBD09CACA), (0x1C1E8F51, 0xF4272B28),
-     (0x707A3D45, 0x144AE5CC), (0xAEB28562, 0xFAA7AE2B),
-     (0xBACA1589, 0x2E48F1C1), (0x40A46F3E, 0xB923C704)),
-    ((0xFC20D9D2, 0xE25E72C1), (0x34552E25, 0xE623BB72),
-     (0x7AD8818F, 0x5C58A4A4), (0x8438764A, 0x1E38E2E7),
-     (0xBB6DE032, 0x78E38B9D), (0xEDB780C8, 0x27586719),
-     (0xD9847356, 0x36EDA57F), (0xA2C78434, 0x703AACE7)),
+    (
+        (0x303994A6, 0xE0337818),
+        (0xC0E65299, 0x441BA90D),
+        (0x6CC33A12, 0x7F34D442),
+        (0xDC56983E, 0x9389217F),
+        (0x1E00108F, 0xE5A8BCE6),
+        (0x7800423D, 0x5274BAF4),
+        (0x8F5B7882, 0x26889BA7),
+        (0x96E1DB12, 0x9A226E9D),
+    ),
+    (
+        (0xB6DE10ED, 0x01685F3D),
+        (0x70F47AAE, 0x05A17CF4),
+        (0x0707A3D4, 0xBD09CACA),
+        (0x1C1E8F51, 0xF4272B28),
+        (0x707A3D45, 0x144AE5CC),
+        (0xAEB28562, 0xFAA7AE2B),
+        (0xBACA1589, 0x2E48F1C1),
+        (0x40A46F3E, 0xB923C704),
+    ),
+    (
+        (0xFC20D9D2, 0xE25E72C1),
+        (0x34552E25, 0xE623BB72),
+        (0x7AD8818F, 0x5C58A4A4),
+        (0x8438764A, 0x1E38E2E7),
+        (0xBB6DE032, 0x78E38B9D),
+        (0xEDB780C8, 0x27586719),
+        (0xD9847356, 0x36EDA57F),
+        (0xA2C78434, 0x703AACE7),
+    ),
 )
 
 #: SubCrumb S-box; input bit 0 (least significant) is bit l of the group's first word
@@ -165,7 +180,7 @@ class Luffa256(HashAlgorithm):
         padded = self.pad(message)
         state: State = [list(h) for h in IV]
         for offset in range(0, len(padded), 32):
-            block = [int.from_bytes(padded[offset + 4 * i:offset + 4 * i + 4], "big") for i in range(8)]
+            block = [int.from_bytes(padded[offset + 4 * i : offset + 4 * i + 4], "big") for i in range(8)]
             state = round_function(state, block)
         for _ in range(BLANK_ROUNDS):
             state = round_function(state, [0] * 8)

@@ -19,9 +19,7 @@ class Message:
         if self.bits < 0:
             raise ValueError(f"message length must be >= 0 bits, got {self.bits}")
         if len(self.data) != (self.bits + 7) // 8:
-            raise ValueError(
-                f"message of {self.bits} bits needs {(self.bits + 7) // 8} bytes, got {len(self.data)}"
-            )
+            raise ValueError(f"message of {self.bits} bits needs {(self.bits + 7) // 8} bytes, got {len(self.data)}")
         spare = -self.bits % 8
         if spare and self.data[-1] & ((1 << spare) - 1):
             raise ValueError(f"bits beyond the message length {self.bits} must be zero")

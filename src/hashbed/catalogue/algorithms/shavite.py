@@ -28,8 +28,8 @@ chaining value, a 512-bit message block and a 64-bit bit counter to a new chaini
 
 from __future__ import annotations
 
-from hashbed.catalogue.algorithms.base import HashAlgorithm
 from hashbed.catalogue.algorithms.aes_field import AES_SBOX, gf_mul
+from hashbed.catalogue.algorithms.base import HashAlgorithm
 from hashbed.catalogue.algorithms.message import Message
 
 MASK32 = 0xFFFFFFFF
@@ -37,8 +37,14 @@ BLOCK_BYTES = 64
 ROUNDS = 12
 #: IV of SHAvite-3-256 (the specification's words, little endian).
 IV256 = (
-    0x49BB3E47, 0x2674860D, 0xA8B392AC, 0x021AC4E6,
-    0x409283CF, 0x620E5D86, 0x6D929DCB, 0x96CC2A8B,
+    0x49BB3E47,
+    0x2674860D,
+    0xA8B392AC,
+    0x021AC4E6,
+    0x409283CF,
+    0x620E5D86,
+    0x6D929DCB,
+    0x96CC2A8B,
 )
 
 
@@ -76,13 +82,17 @@ def expand(block: bytes, counter: int) -> list[int]:
     """The 144 subkey words of one block with the 64-bit bit counter."""
     cnt0 = counter & MASK32
     cnt1 = (counter >> 32) & MASK32
-    rk = [int.from_bytes(block[4 * i:4 * i + 4], "little") for i in range(16)]
+    rk = [int.from_bytes(block[4 * i : 4 * i + 4], "little") for i in range(16)]
     # (word index, value) injected right after the word is computed
     inject = {
-        16: cnt0, 17: cnt1 ^ MASK32,
-        57: cnt1, 58: cnt0 ^ MASK32,
-        86: cnt1, 87: cnt0 ^ MASK32,
-        124: cnt0, 127: cnt1 ^ MASK32,
+        16: cnt0,
+        17: cnt1 ^ MASK32,
+        57: cnt1,
+        58: cnt0 ^ MASK32,
+        86: cnt1,
+        87: cnt0 ^ MASK32,
+        124: cnt0,
+        127: cnt1 ^ MASK32,
     }
     for group in range(8):
         u0 = 16 + 16 * group
@@ -103,7 +113,7 @@ def compress(h: list[int], block: bytes, counter: int) -> list[int]:
     left = (h[0], h[1], h[2], h[3])
     right = (h[4], h[5], h[6], h[7])
     for r in range(ROUNDS):
-        k = rk[12 * r:12 * r + 12]
+        k = rk[12 * r : 12 * r + 12]
         x = (right[0] ^ k[0], right[1] ^ k[1], right[2] ^ k[2], right[3] ^ k[3])
         t = aes_round(x)
         x = (t[0] ^ k[4], t[1] ^ k[5], t[2] ^ k[6], t[3] ^ k[7])
@@ -140,13 +150,12 @@ class Shavite3_256(HashAlgorithm):
     def counters(message_bits: int, blocks: int) -> list[int]:
         """The counter of each padded block: message bits up to and including it, or 0
         for a block that holds no message bits."""
-        return [min(512 * (i + 1), message_bits) if 512 * i < message_bits else 0
-                for i in range(blocks)]
+        return [min(512 * (i + 1), message_bits) if 512 * i < message_bits else 0 for i in range(blocks)]
 
     def digest(self, message: Message) -> bytes:
         padded = self.pad(message)
         blocks = len(padded) // BLOCK_BYTES
         h = list(IV256)
         for i, counter in enumerate(self.counters(message.bits, blocks)):
-            h = compress(h, padded[BLOCK_BYTES * i:BLOCK_BYTES * (i + 1)], counter)
+            h = compress(h, padded[BLOCK_BYTES * i : BLOCK_BYTES * (i + 1)], counter)
         return b"".join(w.to_bytes(4, "little") for w in h)

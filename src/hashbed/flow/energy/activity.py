@@ -12,9 +12,9 @@ from pathlib import Path
 
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import Core
+from hashbed.catalogue.interface import digest_from_words, digest_word_count, message_words
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.energy.netlist import ActivityNetlist
-from hashbed.catalogue.interface import digest_from_words, digest_word_count, message_words
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, run_simulation, written_words
 
 CELL_MODELS = Path(__file__).with_name("ecp5_cells.v")
@@ -49,24 +49,36 @@ def simulate_activity(core: Core, netlist: ActivityNetlist, message: Message, hi
         verilog = netlist.verilog.removesuffix("endmodule\n") + _DUMP.format(vcd=folder / "activity.vcd")
         (folder / "netlist.v").write_text(verilog)
         (folder / "words.hex").write_text("".join(f"{word:0{width // 4}x}\n" for word in words))
-        executable = compile_simulation(folder / "sim", [CELL_MODELS, folder / "netlist.v", CORE_TESTBENCH],
-                                        "tb", {"W": width})  # fmt: skip
+        executable = compile_simulation(folder / "sim", [CELL_MODELS, folder / "netlist.v", CORE_TESTBENCH], "tb", {"W": width})
         limit = 4 * core.cycles.cycles(-(-len(words) * width // core.algorithm.block_bits)) + 1000
-        output = run_simulation(executable, {
-            "words": str(folder / "words.hex"), "count": len(words), "outputs": outputs, "period": PERIOD_PS,
-            "input_delay": PERIOD_PS // 4, "max_cycles": limit,
-        }, timeout_s=3600)  # fmt: skip
+        output = run_simulation(
+            executable,
+            {
+                "words": str(folder / "words.hex"),
+                "count": len(words),
+                "outputs": outputs,
+                "period": PERIOD_PS,
+                "input_delay": PERIOD_PS // 4,
+                "max_cycles": limit,
+            },
+            timeout_s=3600,
+        )
         if "done" not in output.split():
-            raise CoreFailure(f"core {core.name}: the synthesized netlist did not finish a {message.bits}-bit message "
-                              f"in {limit} cycles ({output.strip()[-120:] or 'no output'})")  # fmt: skip
+            raise CoreFailure(
+                f"core {core.name}: the synthesized netlist did not finish a {message.bits}-bit message "
+                f"in {limit} cycles ({output.strip()[-120:] or 'no output'})"
+            )
         written = written_words(output)
         if written is None:
-            raise CoreFailure(f"core {core.name}: the synthesized netlist wrote a word with unknown (x) bits "
-                              f"for a {message.bits}-bit message")  # fmt: skip
+            raise CoreFailure(
+                f"core {core.name}: the synthesized netlist wrote a word with unknown (x) bits for a {message.bits}-bit message"
+            )
         digest = digest_from_words(written, core.algorithm.digest_bits, width)
         if digest != core.algorithm.digest(message):
-            raise CoreFailure(f"core {core.name}: the synthesized netlist gave a wrong digest for a {message.bits}-bit "
-                              "message (a cell model or the synthesis is wrong)")  # fmt: skip
+            raise CoreFailure(
+                f"core {core.name}: the synthesized netlist gave a wrong digest for a {message.bits}-bit "
+                "message (a cell model or the synthesis is wrong)"
+            )
         return _count(folder / "activity.vcd", high_nets)
 
 

@@ -27,10 +27,17 @@ class EnergyModel:
     volts: float = 1.1
     #: Driving pin capacitance per cell output, fF ("other" for any output not listed).
     pin_ff: tuple[tuple[str, float], ...] = (
-        ("LUT4.Z", 15.0), ("PFUMX.Z", 10.0), ("L6MUX21.Z", 10.0), ("CCU2C.S0", 15.0), ("CCU2C.S1", 15.0),
-        ("CCU2C.COUT", 3.0), ("TRELLIS_FF.Q", 15.0), ("TRELLIS_DPR16X4.DO", 15.0), ("DP16KD", 30.0),
+        ("LUT4.Z", 15.0),
+        ("PFUMX.Z", 10.0),
+        ("L6MUX21.Z", 10.0),
+        ("CCU2C.S0", 15.0),
+        ("CCU2C.S1", 15.0),
+        ("CCU2C.COUT", 3.0),
+        ("TRELLIS_FF.Q", 15.0),
+        ("TRELLIS_DPR16X4.DO", 15.0),
+        ("DP16KD", 30.0),
         ("other", 15.0),
-    )  # fmt: skip
+    )
     #: Routing and input pin per fanout of a general net, and of a carry-chain net, fF.
     fanout_ff: float = 40.0
     carry_fanout_ff: float = 3.0

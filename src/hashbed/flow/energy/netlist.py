@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hashbed.flow import processes
 from hashbed.errors import HashbedError
+from hashbed.flow import processes
 from hashbed.flow.tools import YOSYS
 
 _CONSTANTS = {"0": "1'b0", "1": "1'b1", "x": "1'bx", "z": "1'bz"}
@@ -64,8 +64,10 @@ def flat_netlist(synth_json: Path, top: str) -> Path:
     """``synth_json`` with ``top`` flattened (a core may keep submodules as a hierarchy), next to it."""
     flat = synth_json.with_name("energy_flat.json")
     if not flat.is_file() or flat.stat().st_mtime < synth_json.stat().st_mtime:
-        script = (f"read_json {synth_json.name}; hierarchy -top {top}; setattr -mod -unset keep_hierarchy; "
-                  f"setattr -unset keep_hierarchy; flatten; write_json {flat.name}")  # modules' and instances' attributes
+        script = (
+            f"read_json {synth_json.name}; hierarchy -top {top}; setattr -mod -unset keep_hierarchy; "
+            f"setattr -unset keep_hierarchy; flatten; write_json {flat.name}"
+        )  # modules' and instances' attributes
         proc = processes.run([YOSYS.command(), "-q", "-p", script], cwd=synth_json.parent)
         if proc.returncode != 0:
             raise HashbedError(f"yosys could not flatten {synth_json}: {(proc.stderr or proc.stdout).strip()[-200:]}")
@@ -87,7 +89,9 @@ def activity_netlist(synth_json: Path, top: str) -> ActivityNetlist:
         width = len(port["bits"])
         direction = {"input": "input", "output": "output"}.get(port["direction"])
         if direction is None:
-            raise HashbedError(f"port {name} of {top} is {port['direction']}; the activity simulation takes inputs and outputs only")
+            raise HashbedError(
+                f"port {name} of {top} is {port['direction']}; the activity simulation takes inputs and outputs only"
+            )
         ports.append(f"    {direction} wire [{width - 1}:0] {name}")
         for index, bit in enumerate(port["bits"]):
             if direction == "input":

@@ -19,10 +19,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hashbed.flow import processes
 from hashbed.catalogue.cores import Core
-from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.devices import Device
+from hashbed.catalogue.fingerprint import fingerprint
+from hashbed.flow import processes
 from hashbed.flow.tools import NEXTPNR, YOSYS
 
 DEFAULT_FREQ_MHZ = 100.0
@@ -166,8 +166,10 @@ def check_fit(core: Core, device: Device, stat: dict[str, Any]) -> None:
         ("flip-flops", ffs, device.ffs, "logic"),
     ):
         if needed > available:
-            raise DoesNotFit(f"does not fit: core {core.name} needs {needed} {what} after synthesis, "
-                             f"{device.name} has {available} (choose a device with more {fix})")  # fmt: skip
+            raise DoesNotFit(
+                f"does not fit: core {core.name} needs {needed} {what} after synthesis, "
+                f"{device.name} has {available} (choose a device with more {fix})"
+            )
 
 
 def _key(inputs: dict[str, Any]) -> str:
@@ -217,8 +219,14 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
                     + f"{inputs['synth']} -top {core.top} -json synth.json\n"
                     + "tee -o synth_stat.json stat -json\n"
                 )
-                _run([YOSYS.command(), "-q", "synth.ys"], synth_dir / "yosys.log", synth_dir, settings.timeout_s,
-                     "yosys", core.parameters)  # fmt: skip
+                _run(
+                    [YOSYS.command(), "-q", "synth.ys"],
+                    synth_dir / "yosys.log",
+                    synth_dir,
+                    settings.timeout_s,
+                    "yosys",
+                    core.parameters,
+                )
                 finished.touch()
         finally:
             for name in _SYNTH_FILES:
@@ -247,11 +255,29 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
         synthesize(core, settings, build_dir, run_dir)
         check_fit(core, device, json.loads((run_dir / "synth_stat.json").read_text()))
         _run(
-            [NEXTPNR[device.family].command(), *inputs["nextpnr_args"], "--json", "synth.json",
-             "--report", "report.json", "--write", "routed.json", "--sdf", "routed.sdf", "--freq", f"{settings.freq_mhz:g}", "--seed", str(settings.seed),
-             "--timing-allow-fail"],
-            run_dir / "nextpnr.log", run_dir, settings.timeout_s, "nextpnr", core.parameters,
-        )  # fmt: skip
+            [
+                NEXTPNR[device.family].command(),
+                *inputs["nextpnr_args"],
+                "--json",
+                "synth.json",
+                "--report",
+                "report.json",
+                "--write",
+                "routed.json",
+                "--sdf",
+                "routed.sdf",
+                "--freq",
+                f"{settings.freq_mhz:g}",
+                "--seed",
+                str(settings.seed),
+                "--timing-allow-fail",
+            ],
+            run_dir / "nextpnr.log",
+            run_dir,
+            settings.timeout_s,
+            "nextpnr",
+            core.parameters,
+        )
     except ToolFailure as failure:
         result.error = str(failure)
         result.fits = False if isinstance(failure, DoesNotFit) else None

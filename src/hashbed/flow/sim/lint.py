@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from hashbed.flow import processes
 from hashbed.catalogue.cores import Core
+from hashbed.flow import processes
 from hashbed.flow.tools import verilator_command
 
 
@@ -14,12 +14,20 @@ def lint_sources(top: str, sources: Sequence[Path], parameters: Mapping[str, int
     """Verilator's warnings and errors for ``top``, one line each; empty when clean."""
     command, env = verilator_command()
     args = [
-        *command, "--lint-only", "-Wall", "--top-module", top,
+        *command,
+        "--lint-only",
+        "-Wall",
+        "--top-module",
+        top,
         *(f"-G{name}={value}" for name, value in parameters.items()),
         *(str(source) for source in sources),
-    ]  # fmt: skip
+    ]
     proc = processes.run(args, env=env)
-    return [line.strip() for line in proc.stderr.splitlines() if line.startswith(("%Warning", "%Error:")) and "Exiting due to" not in line]
+    return [
+        line.strip()
+        for line in proc.stderr.splitlines()
+        if line.startswith(("%Warning", "%Error:")) and "Exiting due to" not in line
+    ]
 
 
 def lint(core: Core) -> list[str]:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from hashbed.catalogue.algorithms import HashAlgorithm, Message
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.cycles import CycleFormula
-from hashbed.errors import CoreFailure, HashbedError
 from hashbed.catalogue.interface import digest_from_words, digest_word_count, message_words
+from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.sim.build import build_simulator
 from hashbed.flow.sim.run import run_stream
 
@@ -74,12 +74,16 @@ def measure(core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS) -> Measurement:
     run = run_stream(build_simulator(core), stream, isolate=True, core_name=core.name)
     for blocks, (message, result) in enumerate(zip(messages, run.messages), start=first):
         if digest_from_words(result.outputs, algorithm.digest_bits, core.bus_width) != algorithm.digest(message):
-            raise CoreFailure(f"core {core.name}: wrong digest for the {blocks}-block message while measuring; run 'hashbed verify {core.name}'")
+            raise CoreFailure(
+                f"core {core.name}: wrong digest for the {blocks}-block message while measuring; run 'hashbed verify {core.name}'"
+            )
     cycles = [r.cycles for r in run.messages]
     ends = {r.output_cycles for r in run.messages}
     steps = {b - a for a, b in zip(cycles, cycles[1:])}
     if len(steps) != 1 or len(ends) != 1:
-        raise CoreFailure(f"core {core.name}: cycle counts {cycles} (N = {first}..{first + max_blocks - 1}) are not of the form st + lp*N + end")
+        raise CoreFailure(
+            f"core {core.name}: cycle counts {cycles} (N = {first}..{first + max_blocks - 1}) are not of the form st + lp*N + end"
+        )
     lp = steps.pop()
     end = ends.pop()
     measured = CycleFormula(st=cycles[0] - lp * first - end, lp=lp, end=end)

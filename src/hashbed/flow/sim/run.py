@@ -9,8 +9,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbed.flow import processes
 from hashbed.errors import CoreFailure
+from hashbed.flow import processes
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,11 @@ def failure_detail(proc: subprocess.CompletedProcess[str]) -> str:
     """Why a harness run failed: its ERROR line, or the reason a parameter check printed."""
     errors = [line for line in proc.stderr.splitlines() if line.startswith("ERROR:")]
     detail = errors[0][len("ERROR: ") :] if errors else f"simulator exited with status {proc.returncode}"
-    printed = [line.strip() for line in (proc.stdout + proc.stderr).splitlines()
-               if line.strip() and not line.startswith(("ERROR:", "- "))]  # fmt: skip
+    printed = [
+        line.strip()
+        for line in (proc.stdout + proc.stderr).splitlines()
+        if line.strip() and not line.startswith(("ERROR:", "- "))
+    ]
     if "$finish" in detail and printed:  # a parameter check prints its reason, then calls $finish
         detail = f"parameter check failed: {printed[0]}"  # the first check that failed
     return detail
@@ -84,8 +87,16 @@ def run_stream(
             f.write(b"HBIN" + struct.pack("<I", len(messages)))
             for words, out_words in messages:
                 f.write(struct.pack(f"<II{len(words)}Q", len(words), out_words, *words))
-        args = [str(simulator), str(stream), str(result), str(stalls.seed), repr(stalls.src), repr(stalls.dst),
-                "1" if isolate else "0", str(idle_limit)]  # fmt: skip
+        args = [
+            str(simulator),
+            str(stream),
+            str(result),
+            str(stalls.seed),
+            repr(stalls.src),
+            repr(stalls.dst),
+            "1" if isolate else "0",
+            str(idle_limit),
+        ]
         proc = processes.run(args)
         if proc.returncode != 0:
             raise CoreFailure(f"core {core_name}: {failure_detail(proc)}")

@@ -8,8 +8,8 @@ from pathlib import Path
 from hashbed.catalogue.algorithms import HashAlgorithm
 from hashbed.catalogue.algorithms.kat import KatVector, generated_vectors, kat_identity, read_kat
 from hashbed.catalogue.cores import Core
-from hashbed.errors import HashbedError
 from hashbed.catalogue.interface import digest_from_words, digest_word_count, message_words
+from hashbed.errors import HashbedError
 from hashbed.flow.sim.build import build_simulator
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls, run_stream
 
@@ -96,8 +96,7 @@ def kat_vectors(core: Core, path: Path) -> list[KatVector]:
     size = core.algorithm.digest_bits // 8
     if len(vectors[0].digest) != size:
         raise HashbedError(
-            f"{path}:{vectors[0].line}: MD has {len(vectors[0].digest)} bytes, "
-            f"{core.algorithm_name} digests have {size}"
+            f"{path}:{vectors[0].line}: MD has {len(vectors[0].digest)} bytes, {core.algorithm_name} digests have {size}"
         )
     return vectors
 

@@ -39,13 +39,25 @@ class CellModel:
 _LC_PINS = ("I0", "I1", "I2", "I3")
 MODELS = {
     "ICESTORM_LC": CellModel(
-        paths={**{(pin, "O"): f"D_{pin}_O" for pin in _LC_PINS}, ("CLK", "O"): "D_CLK_O",
-               ("I1", "COUT"): "D_I1_COUT", ("I2", "COUT"): "D_I2_COUT", ("CIN", "COUT"): "D_CIN_COUT"},
+        paths={
+            **{(pin, "O"): f"D_{pin}_O" for pin in _LC_PINS},
+            ("CLK", "O"): "D_CLK_O",
+            ("I1", "COUT"): "D_I1_COUT",
+            ("I2", "COUT"): "D_I2_COUT",
+            ("CIN", "COUT"): "D_CIN_COUT",
+        },
         setup={**{pin: f"SU_{pin}" for pin in _LC_PINS}, "SR": "SU_SR", "CEN": "SU_CEN"},
-        routes={"I0": ("D_I0_O", "SU_I0"), "I1": ("D_I1_O", "SU_I1", "D_I1_COUT"),
-                "I2": ("D_I2_O", "SU_I2", "D_I2_COUT"), "I3": ("D_I3_O", "SU_I3"), "CIN": ("D_CIN_COUT",),
-                "CLK": ("D_CLK",), "CEN": ("SU_CEN",), "SR": ("SU_SR",)},
-    ),  # fmt: skip
+        routes={
+            "I0": ("D_I0_O", "SU_I0"),
+            "I1": ("D_I1_O", "SU_I1", "D_I1_COUT"),
+            "I2": ("D_I2_O", "SU_I2", "D_I2_COUT"),
+            "I3": ("D_I3_O", "SU_I3"),
+            "CIN": ("D_CIN_COUT",),
+            "CLK": ("D_CLK",),
+            "CEN": ("SU_CEN",),
+            "SR": ("SU_SR",),
+        },
+    ),
     "SB_GB": CellModel(
         paths={("USER_SIGNAL_TO_GLOBAL_BUFFER", "GLOBAL_BUFFER_OUTPUT"): "D_IN_OUT"},
         setup={},
@@ -134,6 +146,8 @@ def timed_netlist(netlist: str, sdf: Sdf, scale: Scale | None = None) -> TimedNe
         delays = delays_of[name]
         params = [line.strip().rstrip(",") for line in (match["params"] or "").splitlines() if line.strip()]
         params += [f".{parameter}({value})" for parameter, value in sorted(delays.items())]
-        header = f"  {match['type']} #(\n" + ",\n".join(f"    {p}" for p in params) + "\n  ) " if params else f"  {match['type']} "
+        header = (
+            f"  {match['type']} #(\n" + ",\n".join(f"    {p}" for p in params) + "\n  ) " if params else f"  {match['type']} "
+        )
         pieces.append(f"{header}{match['name']} ({match['ports']}\n  );")
     return TimedNetlist("".join(pieces) + netlist[position:], clock_arrival)

@@ -105,8 +105,11 @@ def read_sdf(path: Path) -> Sdf:
         instance = _name(fields["INSTANCE"][1]) if len(fields["INSTANCE"]) > 1 else ""
         timing = CellTiming(cell_type)
         for section in (n for n in cell[1:] if isinstance(n, list) and n[:1] in (["DELAY"], ["TIMINGCHECK"])):
-            entries = [e for block in section[1:] if isinstance(block, list) for e in block[1:]] \
-                if section[0] == "DELAY" else section[1:]  # fmt: skip
+            entries = (
+                [e for block in section[1:] if isinstance(block, list) for e in block[1:]]
+                if section[0] == "DELAY"
+                else section[1:]
+            )
             for entry in entries:
                 if not isinstance(entry, list) or not entry:
                     continue

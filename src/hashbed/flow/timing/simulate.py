@@ -11,8 +11,8 @@ from __future__ import annotations
 import fcntl
 from pathlib import Path
 
-from hashbed.flow import processes
 from hashbed.errors import HashbedError
+from hashbed.flow import processes
 from hashbed.flow.timing.netlist import Scale, TimedNetlist, timed_netlist
 from hashbed.flow.timing.sdf import read_sdf
 from hashbed.flow.tools import YOSYS
@@ -42,10 +42,13 @@ def write_timed_netlist(run_dir: Path, family: str, scale: Scale | None = None, 
     with open(run_dir / "netlist.lock", "w") as lock:  # several timing simulations of one run at once
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not netlist.is_file() or netlist.stat().st_mtime < (run_dir / "routed.json").stat().st_mtime:
-            proc = processes.run([YOSYS.command(), "-q", "-p", "read_json routed.json; write_verilog -noattr -norename netlist.v"],
-                                 cwd=run_dir)  # fmt: skip
+            proc = processes.run(
+                [YOSYS.command(), "-q", "-p", "read_json routed.json; write_verilog -noattr -norename netlist.v"], cwd=run_dir
+            )
             if proc.returncode != 0:
-                raise HashbedError(f"yosys could not read {run_dir / 'routed.json'}: {(proc.stderr or proc.stdout).strip()[-300:]}")
+                raise HashbedError(
+                    f"yosys could not read {run_dir / 'routed.json'}: {(proc.stderr or proc.stdout).strip()[-300:]}"
+                )
     timed = timed_netlist(netlist.read_text(), read_sdf(run_dir / "routed.sdf"), scale)
     (run_dir / name).write_text(timed.text)
     return timed

@@ -61,7 +61,11 @@ class VariationModel:
         rng = random.Random(f"hashbed-board-{number}")
         die = rng.gauss(0.0, self.die_sigma)
         waves = [
-            (rng.gauss(0.0, 1.0 / self.correlation_tiles), rng.gauss(0.0, 1.0 / self.correlation_tiles), rng.uniform(0.0, 2 * math.pi))
+            (
+                rng.gauss(0.0, 1.0 / self.correlation_tiles),
+                rng.gauss(0.0, 1.0 / self.correlation_tiles),
+                rng.uniform(0.0, 2 * math.pi),
+            )
             for _ in range(FIELD_TERMS)
         ]
         amplitude = self.spatial_sigma * math.sqrt(2.0 / FIELD_TERMS)

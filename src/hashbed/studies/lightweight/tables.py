@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from hashbed.studies.ranking import latest_rows, metrics_records
-from hashbed.studies.cells import Cells
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.cycles import CycleFormula
-from hashbed.flow.energy.estimate import ENERGY_STEP
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
+from hashbed.flow.energy.estimate import ENERGY_STEP
 from hashbed.results import ResultStore
+from hashbed.studies.cells import Cells
+from hashbed.studies.ranking import latest_rows, metrics_records
 
 ARCHITECTURES = ("lightweight-logic", "lightweight-bram")
 #: The function every ratio is taken against.
@@ -23,13 +23,16 @@ REFERENCE_ALGORITHM = "sha-256"
 #: A short message: one padded block (its throughput includes the start and end cycles).
 SHORT_BLOCKS = 1
 _RATIOS = (
-    ("throughput_mbps", "tp_vs_sha256"), ("short_mbps", "short_vs_sha256"), ("tpa_mbps_per_lut", "tpa_vs_sha256"),
-    ("energy_pj_per_bit", "energy_vs_sha256"), ("dynamic_pj_per_bit", "dynamic_vs_sha256"),
-)  # fmt: skip
+    ("throughput_mbps", "tp_vs_sha256"),
+    ("short_mbps", "short_vs_sha256"),
+    ("tpa_mbps_per_lut", "tpa_vs_sha256"),
+    ("energy_pj_per_bit", "energy_vs_sha256"),
+    ("dynamic_pj_per_bit", "dynamic_vs_sha256"),
+)
 
 
 def budget_verdict(core: Core | None, row: dict[str, Any]) -> str:
-    """"fits", the shortfalls, or why the budget does not apply."""
+    """ "fits", the shortfalls, or why the budget does not apply."""
     if core is None or core.budget is None:
         return "no budget"
     if get_device(row["device"]).family != "ecp5":
@@ -49,10 +52,15 @@ def lightweight_rows(store: ResultStore, cores: dict[str, Core]) -> list[dict[st
         formula = CycleFormula(row["st"], row["lp"], row["end"])
         short = throughput_at_blocks_mbps(formula, row["block_bits"], row["fmax_mhz"], SHORT_BLOCKS)
         estimate = energy.get(key, {})
-        rows.append({
-            **row, "short_mbps": round(short, 2), "budget": budget_verdict(cores.get(row["core"]), row),
-            "energy_pj_per_bit": estimate.get("energy_pj_per_bit"), "dynamic_pj_per_bit": estimate.get("dynamic_pj_per_bit"),
-        })  # fmt: skip
+        rows.append(
+            {
+                **row,
+                "short_mbps": round(short, 2),
+                "budget": budget_verdict(cores.get(row["core"]), row),
+                "energy_pj_per_bit": estimate.get("energy_pj_per_bit"),
+                "dynamic_pj_per_bit": estimate.get("dynamic_pj_per_bit"),
+            }
+        )
     reference = {(r["architecture"], r["device"], r["seed"]): r for r in rows if r["algorithm"] == REFERENCE_ALGORITHM}
     for row in rows:
         base = reference.get((row["architecture"], row["device"], row["seed"]))
@@ -62,15 +70,33 @@ def lightweight_rows(store: ResultStore, cores: dict[str, Core]) -> list[dict[st
 
 
 LIGHTWEIGHT_TITLE = "Lightweight study (Tables 2 and 3): long- and short-message throughput, TP/A and energy, relative to SHA-256"
-LIGHTWEIGHT_NOTE = ("ratios: against sha-256 of the same architecture on the same device and seed; budget: docs/lightweight.md "
-                    "(ECP5 resources); energy: an estimate, dynamic + static, model in docs/lightweight.md")  # fmt: skip
+LIGHTWEIGHT_NOTE = (
+    "ratios: against sha-256 of the same architecture on the same device and seed; budget: docs/lightweight.md "
+    "(ECP5 resources); energy: an estimate, dynamic + static, model in docs/lightweight.md"
+)
 
 
 def lightweight_cells(rows: list[dict[str, Any]]) -> Cells:
     """The table of ``lightweight_rows``, for the terminal, Markdown and HTML."""
-    columns = ["core", "device", "LUTs", "FFs", "BRAMs", "Fmax MHz", "cycles", "TP long Mbit/s", "vs SHA-256",
-               f"TP {SHORT_BLOCKS} block Mbit/s", "vs SHA-256", "TP/A Mbit/s/LUT", "vs SHA-256",
-               "energy pJ/bit", "vs SHA-256", "dynamic pJ/bit", "budget"]  # fmt: skip
+    columns = [
+        "core",
+        "device",
+        "LUTs",
+        "FFs",
+        "BRAMs",
+        "Fmax MHz",
+        "cycles",
+        "TP long Mbit/s",
+        "vs SHA-256",
+        f"TP {SHORT_BLOCKS} block Mbit/s",
+        "vs SHA-256",
+        "TP/A Mbit/s/LUT",
+        "vs SHA-256",
+        "energy pJ/bit",
+        "vs SHA-256",
+        "dynamic pJ/bit",
+        "budget",
+    ]
 
     def ratio(value: float | None) -> str:
         return f"{value:.2f}" if value is not None else "-"
@@ -80,12 +106,24 @@ def lightweight_cells(rows: list[dict[str, Any]]) -> Cells:
 
     cells = [
         [
-            r["core"], r["device"], str(r["luts"]), str(r["ffs"]), str(r["brams"]), f"{r['fmax_mhz']:.2f}",
-            str(CycleFormula(r["st"], r["lp"], r["end"])), f"{r['throughput_mbps']:.2f}", ratio(r["tp_vs_sha256"]),
-            f"{r['short_mbps']:.2f}", ratio(r["short_vs_sha256"]), f"{r['tpa_mbps_per_lut']:.4f}",
-            ratio(r["tpa_vs_sha256"]), number(r["energy_pj_per_bit"]), ratio(r["energy_vs_sha256"]),
-            number(r["dynamic_pj_per_bit"]), r["budget"],
-        ]  # fmt: skip
+            r["core"],
+            r["device"],
+            str(r["luts"]),
+            str(r["ffs"]),
+            str(r["brams"]),
+            f"{r['fmax_mhz']:.2f}",
+            str(CycleFormula(r["st"], r["lp"], r["end"])),
+            f"{r['throughput_mbps']:.2f}",
+            ratio(r["tp_vs_sha256"]),
+            f"{r['short_mbps']:.2f}",
+            ratio(r["short_vs_sha256"]),
+            f"{r['tpa_mbps_per_lut']:.4f}",
+            ratio(r["tpa_vs_sha256"]),
+            number(r["energy_pj_per_bit"]),
+            ratio(r["energy_vs_sha256"]),
+            number(r["dynamic_pj_per_bit"]),
+            r["budget"],
+        ]
         for r in rows
     ]
     return columns, cells

@@ -9,13 +9,13 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbed.flow import processes
 from hashbed.catalogue.algorithms import Message
-from hashbed.errors import CoreFailure
 from hashbed.catalogue.pipelines import PipelineDesign
-from hashbed.studies.pipelined.scheduler import BLOCK_BYTES, Schedule, schedule
+from hashbed.errors import CoreFailure
+from hashbed.flow import processes
 from hashbed.flow.sim.build import Design, build
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls, failure_detail
+from hashbed.studies.pipelined.scheduler import BLOCK_BYTES, Schedule, schedule
 
 HARNESS = Path(__file__).with_name("harness.cpp")
 
@@ -35,8 +35,9 @@ class PipeRun:
     seconds: float
 
 
-def run_schedule(simulator: Path, plan: Schedule, stalls: Stalls = Stalls(), idle_limit: int = DEFAULT_IDLE_LIMIT,
-                 name: str = "pipeline") -> PipeRun:  # fmt: skip
+def run_schedule(
+    simulator: Path, plan: Schedule, stalls: Stalls = Stalls(), idle_limit: int = DEFAULT_IDLE_LIMIT, name: str = "pipeline"
+) -> PipeRun:
     with tempfile.TemporaryDirectory(prefix="hashbed-pipe-") as work:
         issues_file, result_file = Path(work) / "issues.bin", Path(work) / "result.txt"
         with issues_file.open("wb") as f:
@@ -44,8 +45,15 @@ def run_schedule(simulator: Path, plan: Schedule, stalls: Stalls = Stalls(), idl
             for issue in plan.issues:
                 flags = int(issue.first) | int(issue.last) << 1 | int(issue.bubble) << 2
                 f.write(struct.pack("<BB", flags, issue.tag) + issue.block)
-        args = [str(simulator), str(issues_file), str(result_file), str(stalls.seed), repr(stalls.src),
-                repr(stalls.dst), str(idle_limit)]  # fmt: skip
+        args = [
+            str(simulator),
+            str(issues_file),
+            str(result_file),
+            str(stalls.seed),
+            repr(stalls.src),
+            repr(stalls.dst),
+            str(idle_limit),
+        ]
         proc = processes.run(args)
         if proc.returncode != 0:
             raise CoreFailure(f"pipeline {name}: {failure_detail(proc)}")

@@ -75,8 +75,14 @@ def shell_core(design: PipelineDesign, stages: int, build_dir: Path) -> Core:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
     return Core(
-        name=design.point(stages), manifest=design.manifest, top=SHELL_MODULE, sources=(*design.sources, path),
-        algorithm_name=design.algorithm_name, version=design.version, architecture=design.architecture,
-        bus_width=32, cycles=CycleFormula(0, design.interval(stages), 0),
+        name=design.point(stages),
+        manifest=design.manifest,
+        top=SHELL_MODULE,
+        sources=(*design.sources, path),
+        algorithm_name=design.algorithm_name,
+        version=design.version,
+        architecture=design.architecture,
+        bus_width=32,
+        cycles=CycleFormula(0, design.interval(stages), 0),
         description=f"{design.description} ({stages} stages, in the implementation shell)",
-    )  # fmt: skip
+    )

@@ -8,11 +8,11 @@ from __future__ import annotations
 from statistics import median
 from typing import Any
 
-from hashbed.studies.cells import Cells
-from hashbed.flow.impl.implement import DEFAULT_SEED
 from hashbed.catalogue.pipelines import design_names, load_pipeline
-from hashbed.studies.pipelined.sweep import METRICS_STEP
+from hashbed.flow.impl.implement import DEFAULT_SEED
 from hashbed.results import ResultStore
+from hashbed.studies.cells import Cells
+from hashbed.studies.pipelined.sweep import METRICS_STEP
 
 SHELL_NOTE = "Areas include the implementation shell (docs/pipelined.md), the same at every depth."
 RATIO_TITLE = "optimized / base at each depth"
@@ -31,7 +31,10 @@ def point_rows(store: ResultStore) -> list[dict[str, Any]]:
         current = fingerprints.get(record.outputs.get("design", ""))
         if record.ok and (made_from is None or current is None or made_from == current):
             out = record.outputs
-            latest[(out["design"], out["stages"], out["device"], out["seed"])] = {**out, "hashbed_version": record.hashbed_version}
+            latest[(out["design"], out["stages"], out["device"], out["seed"])] = {
+                **out,
+                "hashbed_version": record.hashbed_version,
+            }
     return [latest[key] for key in sorted(latest)]
 
 
@@ -52,9 +55,18 @@ def depth_tables(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for p in points:
             improvement = round(p["tpa_mbps_per_lut"] / one["tpa_mbps_per_lut"], 3) if one and p["fits"] else None
             table.append({**p, "improvement": improvement, "best": p["stages"] == best})
-        tables.append({"design": design, "algorithm": points[0]["algorithm"], "architecture": points[0]["architecture"],
-                       "device": device, "seed": seed, "best_stages": best, "points": table,
-                       "missing_depths": _missing_depths(design, seed, {p["stages"] for p in points})})  # fmt: skip
+        tables.append(
+            {
+                "design": design,
+                "algorithm": points[0]["algorithm"],
+                "architecture": points[0]["architecture"],
+                "device": device,
+                "seed": seed,
+                "best_stages": best,
+                "points": table,
+                "missing_depths": _missing_depths(design, seed, {p["stages"] for p in points}),
+            }
+        )
     return tables
 
 
@@ -82,9 +94,16 @@ def opt_vs_base(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for (algorithm, architecture, device, seed, stages), opt in sorted(by_key.items()):
         base = by_key.get((algorithm, "pipelined-base", device, seed, stages))
         if architecture == "pipelined-opt" and base:
-            ratios.append({"algorithm": algorithm, "device": device, "seed": seed, "stages": stages,
-                           "tpa_ratio": round(opt["tpa_mbps_per_lut"] / base["tpa_mbps_per_lut"], 3),
-                           "throughput_ratio": round(opt["throughput_mbps"] / base["throughput_mbps"], 3)})  # fmt: skip
+            ratios.append(
+                {
+                    "algorithm": algorithm,
+                    "device": device,
+                    "seed": seed,
+                    "stages": stages,
+                    "tpa_ratio": round(opt["tpa_mbps_per_lut"] / base["tpa_mbps_per_lut"], 3),
+                    "throughput_ratio": round(opt["throughput_mbps"] / base["throughput_mbps"], 3),
+                }
+            )
     return ratios
 
 
@@ -106,8 +125,10 @@ def claims(rows: list[dict[str, Any]]) -> list[str]:
         else:
             verdict = f"partly agrees (it beats base at every depth, but the mean is not in {ABOUT_2X[0]}..{ABOUT_2X[1]})"
         depths = f"{len(values)} depths" if len(values) > 1 else "1 depth"
-        out.append(f"{algorithm} on {device}: optimized/base TP/A over {depths}: {min(values):.2f} to {max(values):.2f} "
-                   f"(mean {mean:.2f}): {verdict} with 'optimized beats base at every depth (about 2x)'")  # fmt: skip
+        out.append(
+            f"{algorithm} on {device}: optimized/base TP/A over {depths}: {min(values):.2f} to {max(values):.2f} "
+            f"(mean {mean:.2f}): {verdict} with 'optimized beats base at every depth (about 2x)'"
+        )
     if not ratios:
         out.append("no depth has both a base and an optimized result: 'optimized beats base' not checked")
     return out
@@ -118,7 +139,11 @@ def _eight_vs_four(rows: list[dict[str, Any]], device: str) -> str:
     by the medians, and with the seeds' ranges, which settle it only when they do not overlap."""
     tpa: dict[int, dict[int, float]] = {4: {}, 8: {}}
     for r in rows:
-        if (r["algorithm"], r["architecture"], r["device"]) == ("sha-1", "pipelined-base", device) and r["fits"] and r["stages"] in tpa:
+        if (
+            (r["algorithm"], r["architecture"], r["device"]) == ("sha-1", "pipelined-base", device)
+            and r["fits"]
+            and r["stages"] in tpa
+        ):
             tpa[r["stages"]][r["seed"]] = r["tpa_mbps_per_lut"]
     seeds = sorted(tpa[4].keys() & tpa[8].keys())
     if not seeds:
@@ -126,12 +151,16 @@ def _eight_vs_four(rows: list[dict[str, Any]], device: str) -> str:
     four, eight = ([tpa[stages][seed] for seed in seeds] for stages in (4, 8))
     verdict = "agrees" if median(eight) > median(four) else "disagrees"
     if len(seeds) == 1:
-        return (f"SHA-1 base on {device}: 8 stages {eight[0]:.3f} vs 4 stages {four[0]:.3f} Mbit/s per LUT: "
-                f"{verdict} with '8 stages beat 4'")  # fmt: skip
+        return (
+            f"SHA-1 base on {device}: 8 stages {eight[0]:.3f} vs 4 stages {four[0]:.3f} Mbit/s per LUT: "
+            f"{verdict} with '8 stages beat 4'"
+        )
     settled = max(four) < min(eight) or max(eight) < min(four)
-    return (f"SHA-1 base on {device}, seeds {', '.join(map(str, seeds))}: 8 stages {_stats_text(_stats(eight))} vs 4 stages "
-            f"{_stats_text(_stats(four))} Mbit/s per LUT (median, lowest..highest): {verdict} with '8 stages beat 4'"
-            + ("" if settled else "; the seeds' ranges overlap, so the seeds do not settle it"))  # fmt: skip
+    return (
+        f"SHA-1 base on {device}, seeds {', '.join(map(str, seeds))}: 8 stages {_stats_text(_stats(eight))} vs 4 stages "
+        f"{_stats_text(_stats(four))} Mbit/s per LUT (median, lowest..highest): {verdict} with '8 stages beat 4'"
+        + ("" if settled else "; the seeds' ranges overlap, so the seeds do not settle it")
+    )
 
 
 def _stats(values: list[float]) -> dict[str, float]:
@@ -152,9 +181,16 @@ def seed_spread(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     spread = []
     for (design, device, stages), points in sorted(groups.items()):
         if len(points) > 1:
-            spread.append({"design": design, "device": device, "stages": stages, "seeds": sorted(p["seed"] for p in points),
-                           "fmax_mhz": _stats([p["fmax_mhz"] for p in points]),
-                           "tpa_mbps_per_lut": _stats([p["tpa_mbps_per_lut"] for p in points])})  # fmt: skip
+            spread.append(
+                {
+                    "design": design,
+                    "device": device,
+                    "stages": stages,
+                    "seeds": sorted(p["seed"] for p in points),
+                    "fmax_mhz": _stats([p["fmax_mhz"] for p in points]),
+                    "tpa_mbps_per_lut": _stats([p["tpa_mbps_per_lut"] for p in points]),
+                }
+            )
     return spread
 
 
@@ -164,14 +200,38 @@ def depth_title(table: dict[str, Any]) -> str:
 
 def depth_cells(table: dict[str, Any]) -> Cells:
     """One table of ``depth_tables`` as text."""
-    columns = ["stages", "LUTs", "FFs", "LUT %", "FF %", "Fmax MHz", "cycles/block", "TP Mbit/s", "TP/A Mbit/s/LUT", "I = TP/A vs 1 stage", ""]
+    columns = [
+        "stages",
+        "LUTs",
+        "FFs",
+        "LUT %",
+        "FF %",
+        "Fmax MHz",
+        "cycles/block",
+        "TP Mbit/s",
+        "TP/A Mbit/s/LUT",
+        "I = TP/A vs 1 stage",
+        "",
+    ]
     cells = []
     for p in table["points"]:
         if p["fits"]:
             improvement = f"{p['improvement']:.2f}" if p["improvement"] is not None else "-"
-            cells.append([str(p["stages"]), str(p["luts"]), str(p["ffs"]), f"{p['lut_percent']:.1f}", f"{p['ff_percent']:.1f}",
-                          f"{p['fmax_mhz']:.2f}", str(p["interval"]), f"{p['throughput_mbps']:.0f}", f"{p['tpa_mbps_per_lut']:.3f}", improvement,
-                          "best TP/A" if p["best"] else ""])  # fmt: skip
+            cells.append(
+                [
+                    str(p["stages"]),
+                    str(p["luts"]),
+                    str(p["ffs"]),
+                    f"{p['lut_percent']:.1f}",
+                    f"{p['ff_percent']:.1f}",
+                    f"{p['fmax_mhz']:.2f}",
+                    str(p["interval"]),
+                    f"{p['throughput_mbps']:.0f}",
+                    f"{p['tpa_mbps_per_lut']:.3f}",
+                    improvement,
+                    "best TP/A" if p["best"] else "",
+                ]
+            )
         else:
             cells.append([str(p["stages"]), "-", "-", "-", "-", "-", str(p["interval"]), "-", "-", "-", "does not fit"])
     return columns, cells
@@ -180,7 +240,9 @@ def depth_cells(table: dict[str, Any]) -> Cells:
 def ratio_cells(ratios: list[dict[str, Any]]) -> Cells:
     """The rows of ``opt_vs_base`` as text."""
     columns = ["function", "device", "stages", "TP/A ratio", "TP ratio"]
-    return columns, [[r["algorithm"], r["device"], str(r["stages"]), f"{r['tpa_ratio']:.2f}", f"{r['throughput_ratio']:.2f}"] for r in ratios]
+    return columns, [
+        [r["algorithm"], r["device"], str(r["stages"]), f"{r['tpa_ratio']:.2f}", f"{r['throughput_ratio']:.2f}"] for r in ratios
+    ]
 
 
 def spread_cells(spread: list[dict[str, Any]]) -> Cells:
@@ -188,6 +250,14 @@ def spread_cells(spread: list[dict[str, Any]]) -> Cells:
     columns = ["design", "device", "stages", "seeds", "Fmax MHz", "TP/A Mbit/s/LUT"]
     cells = []
     for r in spread:
-        cells.append([r["design"], r["device"], str(r["stages"]), ", ".join(map(str, r["seeds"])),
-                      _stats_text(r["fmax_mhz"], 2), _stats_text(r["tpa_mbps_per_lut"])])  # fmt: skip
+        cells.append(
+            [
+                r["design"],
+                r["device"],
+                str(r["stages"]),
+                ", ".join(map(str, r["seeds"])),
+                _stats_text(r["fmax_mhz"], 2),
+                _stats_text(r["tpa_mbps_per_lut"]),
+            ]
+        )
     return columns, cells

@@ -12,20 +12,19 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from hashbed.catalogue.algorithms import Message
-from hashbed.catalogue.cores import Core
-from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED
+from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED, Core
+from hashbed.flow.tools import verilator_version
 from hashbed.jobs.graph import Node, constant
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize
 from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.zynq.testbed.controller import Controller
 from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
-from hashbed.flow.tools import verilator_version
 
 #: The study's message sizes, in kB (1 kB = 1000 bytes).
 DEFAULT_SIZES_KB = (10, 100, 500, 1000, 5000)

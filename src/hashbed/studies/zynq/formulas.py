@@ -24,15 +24,24 @@ def formula_rows(cores: list[Core], store: ResultStore) -> list[dict[str, Any]]:
         block_bits = core.algorithm.block_bits
         job = measured.get(core.name)
         target = core.target_cycles
-        rows.append({
-            "core": core.name, "algorithm": core.algorithm_name, "version": core.version,
-            "architecture": core.architecture, "bus_width": core.bus_width, "block_bits": block_bits,
-            "cycles": str(core.cycles), "lp": core.cycles.lp,
-            "measured": job.outputs["formula"] if job else None,
-            "study_cycles": str(target) if target else None, "study_lp": target.lp if target else None,
-            "throughput": f"{block_bits}·f/{core.cycles.lp}",
-            "tools": job.inputs.get("tools", {}) if job else {}, "hashbed_version": job.hashbed_version if job else None,
-        })  # fmt: skip
+        rows.append(
+            {
+                "core": core.name,
+                "algorithm": core.algorithm_name,
+                "version": core.version,
+                "architecture": core.architecture,
+                "bus_width": core.bus_width,
+                "block_bits": block_bits,
+                "cycles": str(core.cycles),
+                "lp": core.cycles.lp,
+                "measured": job.outputs["formula"] if job else None,
+                "study_cycles": str(target) if target else None,
+                "study_lp": target.lp if target else None,
+                "throughput": f"{block_bits}·f/{core.cycles.lp}",
+                "tools": job.inputs.get("tools", {}) if job else {},
+                "hashbed_version": job.hashbed_version if job else None,
+            }
+        )
     return rows
 
 
@@ -45,6 +54,16 @@ def formula_cells(rows: list[dict[str, Any]]) -> Cells:
     cells = []
     for row in rows:
         versus = f"{row['lp']} vs {row['study_lp']}" if row["study_lp"] is not None else "-"
-        cells.append([row["core"], str(row["bus_width"]), str(row["block_bits"]), row["cycles"],
-                      row["measured"] or "not measured", row["study_cycles"] or "-", versus, row["throughput"]])  # fmt: skip
+        cells.append(
+            [
+                row["core"],
+                str(row["bus_width"]),
+                str(row["block_bits"]),
+                row["cycles"],
+                row["measured"] or "not measured",
+                row["study_cycles"] or "-",
+                versus,
+                row["throughput"],
+            ]
+        )
     return columns, cells

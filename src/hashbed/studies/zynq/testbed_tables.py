@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hashbed.studies.cells import Cells
 from hashbed.results import ResultStore
+from hashbed.studies.cells import Cells
 from hashbed.studies.zynq.experiments import BOARD, STEP, overhead_row, speedup_row
 from hashbed.studies.zynq.testbed.simulated import DmaModel
 
@@ -29,18 +29,24 @@ def testbed_series(store: ResultStore) -> list[dict[str, Any]]:
     for record in store.jobs(STEP):
         if record.ok:
             setting = {key: record.inputs[key] for key in _SETTING}
-            group = groups.setdefault(json.dumps([record.core, setting], sort_keys=True), {"core": record.core, **setting, "jobs": {}})
+            group = groups.setdefault(
+                json.dumps([record.core, setting], sort_keys=True), {"core": record.core, **setting, "jobs": {}}
+            )
             group["jobs"][record.inputs["size_bytes"]] = record  # oldest first: the latest wins
     series = []
     for key in sorted(groups):
         group = groups[key]
         records = [group["jobs"][size] for size in sorted(group["jobs"])]
-        series.append({
-            **{k: v for k, v in group.items() if k != "jobs"}, "device": BOARD,
-            "overhead": [overhead_row(r) for r in records], "speedup": [speedup_row(r) for r in records],
-            "tools": {k: v for r in records for k, v in r.inputs.get("tools", {}).items()},
-            "hashbed_version": ", ".join(sorted({r.hashbed_version for r in records})),
-        })  # fmt: skip
+        series.append(
+            {
+                **{k: v for k, v in group.items() if k != "jobs"},
+                "device": BOARD,
+                "overhead": [overhead_row(r) for r in records],
+                "speedup": [speedup_row(r) for r in records],
+                "tools": {k: v for r in records for k, v in r.inputs.get("tools", {}).items()},
+                "hashbed_version": ", ".join(sorted({r.hashbed_version for r in records})),
+            }
+        )
     return series
 
 

@@ -16,14 +16,23 @@ import tempfile
 from pathlib import Path
 
 from hashbed.catalogue.cores import Core
-from hashbed.errors import CoreFailure, HashbedError
 from hashbed.catalogue.interface import digest_word_count, from_memory, to_memory
-from hashbed.studies.zynq.testbed.board import (
-    FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TCSR_LOAD, TLR0, TRANSFER_LENGTH, Block, Board,
-)  # fmt: skip
-from hashbed.studies.zynq.testbed.clock_wizard import ClockWizardModel
+from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.sim.icarus import run_simulation, written_words
 from hashbed.flow.timing.simulate import period_ps
+from hashbed.studies.zynq.testbed.board import (
+    FIFO_CONFIG,
+    START_DELAY,
+    TCR0,
+    TCSR0,
+    TCSR_ENABLE,
+    TCSR_LOAD,
+    TLR0,
+    TRANSFER_LENGTH,
+    Block,
+    Board,
+)
+from hashbed.studies.zynq.testbed.clock_wizard import ClockWizardModel
 
 _MARK = re.compile(r"^(first|last) (-?\d+)$", re.MULTILINE)
 #: A transfer may take this many times the cycles its formula gives before the core counts as hung.
@@ -89,10 +98,17 @@ class PostRouteBoard(Board):
         stream = Path(self._work.name) / "words.hex"
         stream.write_text("".join(f"{word:0{width // 4}x}\n" for word in words))
         mhz = self.core_mhz
-        output = run_simulation(self.executable, {
-            "words": str(stream), "count": len(words), "outputs": expected, "period": period_ps(mhz),
-            "input_delay": self.input_delay_ps, "max_cycles": self._cycle_limit(len(words), expected),
-        })  # fmt: skip
+        output = run_simulation(
+            self.executable,
+            {
+                "words": str(stream),
+                "count": len(words),
+                "outputs": expected,
+                "period": period_ps(mhz),
+                "input_delay": self.input_delay_ps,
+                "max_cycles": self._cycle_limit(len(words), expected),
+            },
+        )
         if "done" not in output.split():
             detail = "it stopped answering" if "timeout" in output else f"the simulation failed: {output.strip()[-200:]}"
             raise CoreFailure(f"core {self.core.name} at {mhz:g} MHz in timing simulation: {detail}")

@@ -21,21 +21,21 @@ from typing import Any
 
 from hashbed.catalogue.algorithms import HashAlgorithm, Message
 from hashbed.catalogue.cores import Core
-from hashbed.errors import HashbedError
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.fingerprint import fingerprint
-from hashbed.flow.impl.implement import ImplSettings, implement
 from hashbed.catalogue.throughput import throughput_mbps
+from hashbed.errors import HashbedError
+from hashbed.flow.impl.implement import ImplSettings, implement
+from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, icarus_version
+from hashbed.flow.timing.netlist import Scale
+from hashbed.flow.timing.simulate import cell_models, write_timed_netlist
+from hashbed.flow.timing.variation import VariationModel, placement
 from hashbed.jobs.graph import Node
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize, writable_build_dir
 from hashbed.results import JobRecord
 from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
 from hashbed.studies.zynq.timed_board import PostRouteBoard
-from hashbed.flow.timing.netlist import Scale
-from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, icarus_version
-from hashbed.flow.timing.simulate import cell_models, write_timed_netlist
-from hashbed.flow.timing.variation import VariationModel, placement
 
 DATA_MODES = ("worst", "random")
 #: Search range, as multiples of the static-timing Fmax.
@@ -100,8 +100,14 @@ def check_messages(algorithm: HashAlgorithm, data: str, seed: int) -> list[Messa
 
 #: The modules whose code decides a timing result (besides the core, its implementation, the
 #: testbench and the cell models).
-_TIMING_MODULES = ("hashbed.studies.zynq.timing", "hashbed.studies.zynq.timed_board", "hashbed.flow.timing.netlist",
-                   "hashbed.flow.timing.sdf", "hashbed.flow.timing.simulate", "hashbed.flow.timing.variation")  # fmt: skip
+_TIMING_MODULES = (
+    "hashbed.studies.zynq.timing",
+    "hashbed.studies.zynq.timed_board",
+    "hashbed.flow.timing.netlist",
+    "hashbed.flow.timing.sdf",
+    "hashbed.flow.timing.simulate",
+    "hashbed.flow.timing.variation",
+)
 
 
 def _timing_sources_fingerprint(family: str) -> str:
@@ -109,7 +115,9 @@ def _timing_sources_fingerprint(family: str) -> str:
     return fingerprint(files=(CORE_TESTBENCH, cell_models(family), *modules))
 
 
-def time_work(sources: Sources, settings: TimingSettings, implemented: dict[str, Any], build_dir: Path) -> tuple[dict[str, Any], str | None]:
+def time_work(
+    sources: Sources, settings: TimingSettings, implemented: dict[str, Any], build_dir: Path
+) -> tuple[dict[str, Any], str | None]:
     """A worker's clock search on the routed core with its delays. A worker that cannot see the run
     directory (another machine, or its files are gone) places and routes the core again first, in
     a folder of its own (the same result: the flow is deterministic)."""
@@ -118,7 +126,9 @@ def time_work(sources: Sources, settings: TimingSettings, implemented: dict[str,
     models = cell_models(device.family)
     run_dir = Path(implemented["run_dir"])
     if not (run_dir / "routed.sdf").is_file():
-        again = implement(core, ImplSettings(device, seed=settings.seed), writable_build_dir(build_dir) / "again" / str(os.getpid()))
+        again = implement(
+            core, ImplSettings(device, seed=settings.seed), writable_build_dir(build_dir) / "again" / str(os.getpid())
+        )
         if not again.ok:
             return {}, f"placing and routing again for the timing simulation failed: {again.error}"
         run_dir = Path(again.run_dir)
@@ -128,7 +138,9 @@ def time_work(sources: Sources, settings: TimingSettings, implemented: dict[str,
         scale = settings.variation.board(settings.board, placement(run_dir / "routed.json"))
     name = f"timed-board{settings.board}"
     timed = write_timed_netlist(run_dir, device.family, scale, f"{name}.v")
-    executable = compile_simulation(run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", models], "tb", {"W": core.bus_width})
+    executable = compile_simulation(
+        run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", models], "tb", {"W": core.bus_width}
+    )
     sta_mhz = float(implemented["fmax_mhz"])
     messages = check_messages(core.algorithm, settings.data, settings.seed)
     with PostRouteBoard(core, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS) as board:
@@ -178,8 +190,13 @@ def time_node(jobs: Jobs, core: Core, settings: TimingSettings) -> Node:
     }
     sources, build_dir = Sources.of(core), jobs.build_dir
     board = "nominal delays" if settings.board == 0 else f"virtual board {settings.board}"
-    return Node("time", inputs, work=lambda records: functools.partial(time_work, sources, settings, records[0].outputs, build_dir),
-                needs=(implemented,), label=f"{core.name} time {device.name} {settings.data} {board}")  # fmt: skip
+    return Node(
+        "time",
+        inputs,
+        work=lambda records: functools.partial(time_work, sources, settings, records[0].outputs, build_dir),
+        needs=(implemented,),
+        label=f"{core.name} time {device.name} {settings.data} {board}",
+    )
 
 
 def time_core(jobs: Jobs, core: Core, settings: TimingSettings) -> JobRecord:

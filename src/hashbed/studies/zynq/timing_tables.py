@@ -7,8 +7,8 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
-from hashbed.studies.cells import Cells
 from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.cells import Cells
 
 MODEL_NOTE = "virtual boards: hashbed's variation model (docs/methodology.md), not measured devices"
 TABLE_1_TITLE = "Table I: static-timing vs experimental Fmax (post-route timing simulation)"
@@ -39,14 +39,22 @@ def fmax_rows(store: ResultStore) -> list[dict[str, Any]]:
         if board:
             continue
         out = record.outputs
-        rows.append({
-            "core": core, "device": device, "data": data,
-            "sta_fmax_mhz": out["sta_fmax_mhz"], "exp_fmax_mhz": out["exp_fmax_mhz"], "ratio": out["ratio"],
-            "throughput_formula_mbps": out["throughput_formula_mbps"],
-            "throughput_measured_mbps": out["throughput_measured_mbps"],
-            "limit_above_range": out["limit_above_range"], "seconds": out["seconds"],
-            "tools": record.inputs.get("tools", {}), "hashbed_version": record.hashbed_version,
-        })  # fmt: skip
+        rows.append(
+            {
+                "core": core,
+                "device": device,
+                "data": data,
+                "sta_fmax_mhz": out["sta_fmax_mhz"],
+                "exp_fmax_mhz": out["exp_fmax_mhz"],
+                "ratio": out["ratio"],
+                "throughput_formula_mbps": out["throughput_formula_mbps"],
+                "throughput_measured_mbps": out["throughput_measured_mbps"],
+                "limit_above_range": out["limit_above_range"],
+                "seconds": out["seconds"],
+                "tools": record.inputs.get("tools", {}),
+                "hashbed_version": record.hashbed_version,
+            }
+        )
     return rows
 
 
@@ -60,32 +68,56 @@ def board_rows(store: ResultStore) -> list[dict[str, Any]]:
     rows = []
     for (core, device, data), records in groups.items():
         fmax = [float(r.outputs["exp_fmax_mhz"]) for r in records]
-        rows.append({
-            "core": core, "device": device, "data": data,
-            "boards": {r.inputs["board"]: r.outputs["exp_fmax_mhz"] for r in records},
-            **board_statistics(fmax),
-            "spread_mhz": round(max(fmax) - min(fmax), 1),
-            "sta_fmax_mhz": records[0].outputs["sta_fmax_mhz"],
-            "variation": records[0].inputs["variation"],
-            "tools": {k: v for r in records for k, v in r.inputs.get("tools", {}).items()},
-            "hashbed_version": ", ".join(sorted({r.hashbed_version for r in records})),
-        })  # fmt: skip
+        rows.append(
+            {
+                "core": core,
+                "device": device,
+                "data": data,
+                "boards": {r.inputs["board"]: r.outputs["exp_fmax_mhz"] for r in records},
+                **board_statistics(fmax),
+                "spread_mhz": round(max(fmax) - min(fmax), 1),
+                "sta_fmax_mhz": records[0].outputs["sta_fmax_mhz"],
+                "variation": records[0].inputs["variation"],
+                "tools": {k: v for r in records for k, v in r.inputs.get("tools", {}).items()},
+                "hashbed_version": ", ".join(sorted({r.hashbed_version for r in records})),
+            }
+        )
     return rows
 
 
 def fmax_cells(rows: list[dict[str, Any]]) -> Cells:
     """Table I (rows of ``fmax_rows``) as text; '+' marks a limit above the search range."""
     columns = ["core", "device", "data", "STA MHz", "exp. MHz", "exp./STA", "TP formula Mbit/s", "TP measured Mbit/s"]
-    cells = [[row["core"], row["device"], row["data"], f"{row['sta_fmax_mhz']:.2f}",
-              f"{row['exp_fmax_mhz']:.1f}" + ("+" if row["limit_above_range"] else ""), f"{row['ratio']:.3f}",
-              f"{row['throughput_formula_mbps']:.1f}", f"{row['throughput_measured_mbps']:.1f}"] for row in rows]  # fmt: skip
+    cells = [
+        [
+            row["core"],
+            row["device"],
+            row["data"],
+            f"{row['sta_fmax_mhz']:.2f}",
+            f"{row['exp_fmax_mhz']:.1f}" + ("+" if row["limit_above_range"] else ""),
+            f"{row['ratio']:.3f}",
+            f"{row['throughput_formula_mbps']:.1f}",
+            f"{row['throughput_measured_mbps']:.1f}",
+        ]
+        for row in rows
+    ]
     return columns, cells
 
 
 def board_cells(rows: list[dict[str, Any]]) -> Cells:
     """Table III (rows of ``board_rows``) as text."""
     columns = ["core", "device", "data", "boards (MHz)", "mean MHz", "std MHz", "spread MHz", "STA MHz"]
-    cells = [[row["core"], row["device"], row["data"], ", ".join(f"{f:.1f}" for f in row["boards"].values()),
-              f"{row['mean_mhz']:.2f}", "-" if row["std_mhz"] is None else f"{row['std_mhz']:.2f}",
-              f"{row['spread_mhz']:.1f}", f"{row['sta_fmax_mhz']:.2f}"] for row in rows]  # fmt: skip
+    cells = [
+        [
+            row["core"],
+            row["device"],
+            row["data"],
+            ", ".join(f"{f:.1f}" for f in row["boards"].values()),
+            f"{row['mean_mhz']:.2f}",
+            "-" if row["std_mhz"] is None else f"{row['std_mhz']:.2f}",
+            f"{row['spread_mhz']:.1f}",
+            f"{row['sta_fmax_mhz']:.2f}",
+        ]
+        for row in rows
+    ]
     return columns, cells

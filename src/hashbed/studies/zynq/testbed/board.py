@@ -19,7 +19,7 @@ class Block(Enum):
     """Register blocks, each with its own AXI4-Lite base address on the board."""
 
     OUTPUT_FIFO = "output_fifo"  # registers of rtl/testbed/output_fifo.v
-    TIMER = "timer"              # Xilinx AXI Timer (rtl/testbed/cycle_timer.v in simulation)
+    TIMER = "timer"  # Xilinx AXI Timer (rtl/testbed/cycle_timer.v in simulation)
     CLOCK_WIZARD = "clock_wizard"  # Xilinx Clocking Wizard (hashbed.studies.zynq.testbed.clock_wizard)
 
 
@@ -60,7 +60,7 @@ class Board(ABC):
     def reset(self) -> None:
         """Reset the programmable logic (FIFOs, core, timer); registers return to their reset values."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 (a board that holds nothing has nothing to release)
         """Release the board."""
 
     def __enter__(self) -> Board:

@@ -14,12 +14,21 @@ from typing import Any
 
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import Core
-from hashbed.errors import CoreFailure, HashbedError
 from hashbed.catalogue.interface import digest_from_words, digest_word_count, from_memory, message_words, to_memory
+from hashbed.errors import CoreFailure, HashbedError
 from hashbed.studies.zynq.testbed import clock_wizard
 from hashbed.studies.zynq.testbed.board import (
-    FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TCSR_LOAD, TLR0, TRANSFER_LENGTH, Block, Board,
-)  # fmt: skip
+    FIFO_CONFIG,
+    START_DELAY,
+    TCR0,
+    TCSR0,
+    TCSR_ENABLE,
+    TCSR_LOAD,
+    TLR0,
+    TRANSFER_LENGTH,
+    Block,
+    Board,
+)
 from hashbed.studies.zynq.testbed.software import native, time_software
 
 LOCK_POLLS = 1000

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hashbed.flow import processes
 from hashbed.catalogue.cores import Core
 from hashbed.errors import CoreFailure, HashbedError
+from hashbed.flow import processes
 from hashbed.flow.sim.build import Design, build, cache_root
 from hashbed.studies.zynq.testbed.board import Block, Board
 from hashbed.studies.zynq.testbed.clock_wizard import ClockWizardModel
@@ -55,12 +55,15 @@ class DmaModel:
     def describe(self) -> str:
         """The settings that differ from an ideal engine, e.g. 'DMA latency=300'; 'ideal DMA' if none."""
         ideal = DmaModel(seed=self.seed, idle_limit=self.idle_limit)
-        changed = [f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self) if getattr(self, f.name) != getattr(ideal, f.name)]
+        changed = [
+            f"{f.name}={getattr(self, f.name)}"
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(ideal, f.name)
+        ]
         return f"DMA {' '.join(changed)}" if changed else "ideal DMA"
 
     def command(self) -> str:
-        return (f"dma_model {self.gap!r} {self.burst} {self.burst_gap} {self.pause!r} {self.latency} "
-                f"{self.seed} {self.idle_limit}")  # fmt: skip
+        return f"dma_model {self.gap!r} {self.burst} {self.burst_gap} {self.pause!r} {self.latency} {self.seed} {self.idle_limit}"
 
 
 def board_design(core: Core, fifo: FifoDepths = FifoDepths()) -> Design:
@@ -90,7 +93,9 @@ class SimulatedBoard(Board):
         #: The harness's report of the last DMA transfer (cycles of start, end, first output beat ...).
         self.last_transfer: dict[str, Any] = {}
         self._work = tempfile.TemporaryDirectory(prefix="hashbed-board-")
-        self._process = processes.start([str(build(self.design))], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self._process = processes.start(
+            [str(build(self.design))], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
         self._core_mhz = self.clock_wizard.mhz
         self._command(f"clock {_period_fs(self._core_mhz)} {_period_fs(sys_mhz)}")
         self._command(dma.command())

@@ -19,9 +19,14 @@ from hashbed.catalogue.manifest import rtl_root
 WRAPPER_MODULE = "hashbed_core"
 #: The testbed RTL, in compile order (paths relative to the rtl folder).
 TESTBED_SOURCES = (
-    "lib/sync_2ff.v", "lib/reset_sync.v", "lib/async_fifo.v", "lib/axil_slave.v",
-    "testbed/input_fifo.v", "testbed/output_fifo.v", "testbed/testbed_top.v",
-)  # fmt: skip
+    "lib/sync_2ff.v",
+    "lib/reset_sync.v",
+    "lib/async_fifo.v",
+    "lib/axil_slave.v",
+    "testbed/input_fifo.v",
+    "testbed/output_fifo.v",
+    "testbed/testbed_top.v",
+)
 #: What the simulated board adds: the timer and the AXI-Lite address decoding.
 SIM_BOARD_SOURCES = ("testbed/cycle_timer.v", "testbed/sim_board_top.v")
 
@@ -103,4 +108,3 @@ def testbed_sources(core: Core, folder: Path, simulated_board: bool) -> list[Pat
     extra = SIM_BOARD_SOURCES if simulated_board else ()
     files = [*core.sources, write_wrapper(core, folder), *(root / name for name in (*TESTBED_SOURCES, *extra))]
     return list(dict.fromkeys(files))  # a core may share rtl/lib files with the testbed
-
