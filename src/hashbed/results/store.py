@@ -151,6 +151,12 @@ class ResultStore:
         self.path = path
         if path.is_dir():
             raise HashbedError(f"cannot use results database {path}: it is a folder (pass a file with --db)")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise HashbedError(
+                f"cannot use results database {path}: its folder cannot be made ({exc.strerror}); pass another --db"
+            ) from None
         with self._database_errors():
             # parallel jobs (a sweep's worker processes) write to one store: wait for each other;
             # transactions are explicit (see _write)
