@@ -183,11 +183,11 @@ def run_graph(
                     continue
                 ready = [record for record in needs if record is not None]
                 failed = next((record for record in ready if not (record.final if node.after_final else record.ok)), None)
-                stored = None if failed else run.stored(node)
-                if failed or stored:
+                done = failed or run.stored(node)
+                if done is not None:
                     waiting.remove(node)
-                    run.records[node.key] = failed or stored  # type: ignore[assignment]
-                    on_event(Event(node, run.records[node.key], blocked=failed is not None))
+                    run.records[node.key] = done
+                    on_event(Event(node, done, blocked=failed is not None))
                 elif run.start(node, ready):
                     waiting.remove(node)
             if not run.running:
