@@ -4,6 +4,7 @@ one store, estimates and the plan a command prints before it starts."""
 from __future__ import annotations
 
 import functools
+import json
 import os
 import signal
 import socket
@@ -18,6 +19,7 @@ import pytest
 from hashbed.cli.main import main
 from hashbed.errors import HashbedError
 from hashbed.flow.processes import start_time
+from hashbed.jobs import estimate as estimate_module
 from hashbed.jobs.estimate import estimates, makespan
 from hashbed.jobs.executors import LocalExecutor, make_executor
 from hashbed.jobs.graph import Event, Node, constant, run_graph
@@ -184,3 +186,27 @@ def test_slurm_workers_take_one_job_at_a_time_and_declare_their_memory(capsys: p
         and "--nthreads 1" in script
         and "--resources memory=16384" in script
     )
+
+
+def test_costs_are_published_and_estimate_a_fresh_store(db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    costs = tmp_path / "costs.jsonl"
+    with ResultStore(tmp_path / "ran.db") as store:
+        store.put(
+            "implement",
+            {"core": "sha1", "device": "ecp5-25k", "seed": 1},
+            {},
+            cost={"wall_s": 42.0, "cpu_s": 40.0, "peak_mb": 700.0, "host": "h"},
+        )
+        assert store.export_costs(costs) == 1
+        store.put(
+            "implement",
+            {"core": "sha1", "device": "ecp5-85k", "seed": 1},
+            {},
+            cost={"wall_s": 60.0, "cpu_s": 50.0, "peak_mb": 900.0, "host": "h"},
+        )
+        assert store.export_costs(costs) == 2  # what the file held stays
+    monkeypatch.setattr(estimate_module, "published_costs", lambda: [json.loads(line) for line in costs.read_text().splitlines()])
+    with ResultStore(db) as fresh:
+        guess = estimates(fresh)
+        assert guess.seconds(Node("implement", {"core": "sha1", "device": "ice40-hx8k", "seed": 1})) == 51.0
+        assert guess.memory_mb(Node("implement", {"core": "sha1", "device": "ice40-hx8k", "seed": 1})) == 900.0

@@ -261,6 +261,10 @@ def cmd_results(args: argparse.Namespace) -> int:
             count = store.import_from(other)
             upgraded = f" ({count.upgraded} upgraded to the present schema)" if count.upgraded else ""
             err.print(f"imported {other}: {count.added} jobs added, {count.present} already in {args.db}{upgraded}")
+        if args.export_costs:
+            err.print(f"{args.export_costs} holds {store.export_costs(args.export_costs)} job runs' costs")
+            if not args.export:
+                return 0
         if args.export:
             err.print(f"exported {store.export_to(args.export)} finished jobs of {args.db} to {args.export}")
             return 0
@@ -531,6 +535,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--costs",
         action="store_true",
         help="print what each job's latest run cost (wall time, CPU time, peak memory, host) instead of rows",
+    )
+    p.add_argument(
+        "--export-costs",
+        type=Path,
+        metavar="FILE.jsonl",
+        help="add the store's job costs to FILE.jsonl (what it holds stays), e.g. results/costs.jsonl",
     )
     p.add_argument(
         "--export",

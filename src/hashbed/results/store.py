@@ -339,6 +339,20 @@ class ResultStore:
         with self._database_errors("read"):
             return [dict(zip(columns, row)) for row in self._db.execute(query, (step,) if step else ())]
 
+    def export_costs(self, path: Path) -> int:
+        """Add the store's job costs to the JSON-lines file ``path`` (what it holds stays), one run per
+        line in a fixed order; returns the number of runs it holds."""
+        runs = {json.dumps(cost, sort_keys=True) for cost in self.costs()}
+        try:
+            if path.is_file():
+                runs |= {line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
+            partial = path.with_name(path.name + ".partial")
+            partial.write_text("".join(f"{line}\n" for line in sorted(runs)))
+            partial.replace(path)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise HashbedError(f"cannot export the job costs to {path}: {exc} (pass a path in a writable folder)") from None
+        return len(runs)
+
     # --- claims: the jobs a driver runs now -------------------------------------------------------
 
     def claim(self, key: str) -> bool:
