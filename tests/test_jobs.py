@@ -210,3 +210,17 @@ def test_costs_are_published_and_estimate_a_fresh_store(db: Path, tmp_path: Path
         guess = estimates(fresh)
         assert guess.seconds(Node("implement", {"core": "sha1", "device": "ice40-hx8k", "seed": 1})) == 51.0
         assert guess.memory_mb(Node("implement", {"core": "sha1", "device": "ice40-hx8k", "seed": 1})) == 900.0
+
+
+def test_an_imported_store_brings_what_its_runs_cost(db: Path, tmp_path: Path) -> None:
+    published = [
+        json.loads(line) for line in (Path(__file__).parents[1] / "results" / "published.jsonl").read_text().splitlines()
+    ]
+    job = next(j for j in published if j["step"] == "implement" and j["status"] == "ok")
+    cost = {"wall_s": 12.5, "cpu_s": 11.0, "peak_mb": 420.0, "host": "elsewhere"}
+    with ResultStore(tmp_path / "other.db") as other:
+        other.put("implement", job["inputs"], job["outputs"], cost=cost)
+    with ResultStore(db) as store:
+        store.import_from(tmp_path / "other.db")
+        store.import_from(tmp_path / "other.db")  # twice: each run once
+        assert [(c["key"], c["wall_s"], c["host"]) for c in store.costs()] == [(job["key"], 12.5, "elsewhere")]

@@ -84,6 +84,21 @@ def write_export(path: Path, jobs: list[dict[str, Any]]) -> None:
         raise HashbedError(f"cannot export to {path}: {exc.strerror} (pass a path in an existing, writable folder)") from None
 
 
+#: The columns of a job run's cost (the costs table of a store of schema 4 or later).
+COST_COLUMNS = ("key", "step", "core", "device", "status", "wall_s", "cpu_s", "peak_mb", "host", "finished_at")
+
+
+def read_database_costs(path: Path) -> list[tuple[Any, ...]]:
+    """The job costs of another hashbed store (none from a store older than schema 4)."""
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as source:
+            if not source.execute("SELECT 1 FROM sqlite_master WHERE name = 'costs'").fetchone():
+                return []
+            return source.execute(f"SELECT {', '.join(COST_COLUMNS)} FROM costs").fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise HashbedError(f"cannot import {path}: {exc} (is it a hashbed results database?)") from None
+
+
 def read_database(path: Path) -> list[tuple[str, dict[str, Any]]]:
     """The jobs of another hashbed store, each checked and named by its key."""
     try:

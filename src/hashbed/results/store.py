@@ -46,7 +46,15 @@ from typing import Any
 from hashbed import __version__
 from hashbed.errors import HashbedError
 from hashbed.flow.processes import start_time
-from hashbed.results.exchange import EXPORT_SUFFIX, export_line, read_database, read_export, write_export
+from hashbed.results.exchange import (
+    COST_COLUMNS,
+    EXPORT_SUFFIX,
+    export_line,
+    read_database,
+    read_database_costs,
+    read_export,
+    write_export,
+)
 from hashbed.results.migrate import upgrade
 from hashbed.results.records import JOB_COLUMNS, JobRecord, job_key
 from hashbed.results.schema import REFERENCES, VIEW_COLUMNS, check_job, check_references
@@ -334,10 +342,9 @@ class ResultStore:
 
     def costs(self, step: str | None = None) -> list[dict[str, Any]]:
         """What each run cost (oldest first): key, step, core, device, status, wall_s, cpu_s, peak_mb, host, finished_at."""
-        columns = ("key", "step", "core", "device", "status", "wall_s", "cpu_s", "peak_mb", "host", "finished_at")
-        query = f"SELECT {', '.join(columns)} FROM costs" + (" WHERE step = ?" if step else "") + " ORDER BY rowid"
+        query = f"SELECT {', '.join(COST_COLUMNS)} FROM costs" + (" WHERE step = ?" if step else "") + " ORDER BY rowid"
         with self._database_errors("read"):
-            return [dict(zip(columns, row)) for row in self._db.execute(query, (step,) if step else ())]
+            return [dict(zip(COST_COLUMNS, row)) for row in self._db.execute(query, (step,) if step else ())]
 
     def export_costs(self, path: Path) -> int:
         """Add the store's job costs to the JSON-lines file ``path`` (what it holds stays), one run per
@@ -435,6 +442,10 @@ class ResultStore:
                     _insert(db, "attempts", old.columns(), "replaced by an imported result")
                 _insert(db, "jobs", job, replace=True)
                 added += 1
+            if other.suffix != EXPORT_SUFFIX:  # and what the other store's runs cost
+                known = set(db.execute("SELECT key, finished_at, host FROM costs"))
+                runs = [run for run in read_database_costs(other) if (run[0], run[9], run[8]) not in known]
+                db.executemany(f"INSERT INTO costs VALUES ({', '.join('?' * len(COST_COLUMNS))})", runs)
         return ImportCount(added, len(jobs) - added, len(result.renamed))
 
     def export_to(self, path: Path) -> int:
