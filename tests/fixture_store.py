@@ -121,6 +121,7 @@ def _timing(store: ResultStore) -> None:
     for board, exp in [(0, 105.0), (1, 100.0), (2, 104.0)]:
         inputs = {
             "core": "sha1",
+            "core_fingerprint": load_core("sha1").fingerprint(),
             "device": "ice40-hx8k",
             "seed": 1,
             "data": "random",

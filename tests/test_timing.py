@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hashbed.catalogue.algorithms import Message
-from hashbed.catalogue.cores import Core, load_core, rtl_root
+from hashbed.catalogue.cores import Core, all_cores, load_core, rtl_root
 from hashbed.catalogue.devices import get_device
 from hashbed.cli.main import main
 from hashbed.errors import HashbedError
@@ -21,6 +21,7 @@ from hashbed.flow.timing.sdf import read_sdf
 from hashbed.flow.timing.simulate import CALIBRATION_TESTBENCH, CELL_MODELS, period_ps, write_timed_netlist
 from hashbed.flow.timing.variation import VariationModel, placement
 from hashbed.jobs.runner import Jobs
+from hashbed.report.sections import Figure, sections
 from hashbed.results import ResultStore
 from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
 from hashbed.studies.zynq.timed_board import PostRouteBoard
@@ -32,7 +33,7 @@ from hashbed.studies.zynq.timing import (
     measured_message,
     time_core,
 )
-from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
+from hashbed.studies.zynq.timing_tables import STUDY_DEVICES, board_rows, fmax_rows, missing_searches
 
 
 @pytest.fixture(scope="module")
@@ -151,10 +152,19 @@ def test_the_search_checks_the_message_whose_time_is_measured(data: str) -> None
 
 
 def test_report_tables_from_stored_timing_jobs(tmp_path: Path) -> None:
+    present = load_core("sha1").fingerprint()
     with ResultStore(tmp_path / "results.db") as store:
-        for board, exp in [(0, 110.0), (1, 100.0), (2, 104.0), (3, 108.0)]:
+        # the present Verilog's searches, and one of another version stored after them: not shown
+        for fingerprint, board, exp in [
+            (present, 0, 110.0),
+            (present, 1, 100.0),
+            (present, 2, 104.0),
+            (present, 3, 108.0),
+            ("0" * 16, 0, 95.0),
+        ]:
             inputs = {
                 "core": "sha1",
+                "core_fingerprint": fingerprint,
                 "device": "ice40-hx8k",
                 "seed": 1,
                 "data": "random",
@@ -173,9 +183,18 @@ def test_report_tables_from_stored_timing_jobs(tmp_path: Path) -> None:
             store.put("time", inputs, outputs)
         (table_1,) = fmax_rows(store)
         (table_3,) = board_rows(store)
+        missing = dict(missing_searches([table_1]))
+        (figure,) = [item for section in sections(store, "zynq") for item in section.items if isinstance(item, Figure)][:1]
     assert table_1["exp_fmax_mhz"] == 110.0 and table_1["ratio"] == 1.25
     assert table_3["boards"] == {1: 100.0, 2: 104.0, 3: 108.0}
     assert table_3["mean_mhz"] == 104.0 and table_3["std_mhz"] == 4.0 and table_3["spread_mhz"] == 8.0
+    # the study's set: every basic iterative core on ECP5-85k, the lightweight ones on ECP5-25k
+    assert missing["sha1 on ecp5-85k"] == "hashbed time sha1 --device ecp5-85k"
+    assert missing["keccak256_lw-bram on ecp5-25k"] == "hashbed time keccak256_lw-bram --device ecp5-25k"
+    assert len(missing) == sum(core.architecture in STUDY_DEVICES for core in all_cores())
+    assert figure.name == "fmax-ratio"
+    (plot,) = figure.plots
+    assert [(s.label, s.y) for s in plot.series] == [("random data", [1.25]), ("virtual boards", [100 / 88, 104 / 88, 108 / 88])]
     assert main(["report", "--db", str(tmp_path / "results.db")]) == 0
 
 

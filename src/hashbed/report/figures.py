@@ -47,7 +47,7 @@ def _draw(axes: Axes, plot: Plot) -> None:
     axes.set_xlabel(plot.xlabel)
     axes.set_ylabel(plot.ylabel)
     axes.grid(True, which="major", alpha=0.3)
-    if not plot.scatter and len(plot.series) > 1:
+    if len(plot.series) > 1:
         axes.legend(fontsize=7)
 
 

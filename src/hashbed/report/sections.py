@@ -126,6 +126,8 @@ def _zynq(store: ResultStore) -> list[Section]:
         if rows
         else Missing("Table I, static-timing vs experimental Fmax", "make timing, or hashbed time sha1 --device ice40-hx8k")
     )
+    if rows:  # the cores of the study's set not searched yet
+        timing.items += [Missing(f"Table I: {what}", command) for what, command in timing_tables.missing_searches(rows)]
     boards = timing_tables.board_rows(store)
     timing.items.append(
         Table(timing_tables.TABLE_3_TITLE, timing_tables.board_cells(boards), source(boards))
@@ -135,6 +137,8 @@ def _zynq(store: ResultStore) -> list[Section]:
             "make timing, or hashbed time sha1 --device ice40-hx8k --data random --boards 3",
         )
     )
+    if rows:
+        timing.items.append(_ratio_figure(rows, boards))
 
     cycles = Section("zynq", "Zynq study: cycle formulas (Table II)", "cycles")
     formulas = formula_rows(all_cores(), store)
@@ -160,6 +164,37 @@ def _zynq(store: ResultStore) -> list[Section]:
         for what in ("Table IV, hardware/software speed-up against message size", "the overhead-against-size figure"):
             testbed.items.append(Missing(what, "make testbed, or hashbed testbed speedup CORE"))
     return [timing, cycles, testbed, _catalogue(store)]
+
+
+def _ratio_figure(rows: list[dict[str, Any]], boards: list[dict[str, Any]]) -> Figure:
+    """Per device, each core's experimental/STA ratio against its STA Fmax, per data mode, with the
+    virtual boards' ratios beside them."""
+    plots = []
+    for device in sorted({row["device"] for row in rows}):
+        series = [
+            Series(
+                f"{data} data",
+                [r["sta_fmax_mhz"] for r in group],
+                [r["ratio"] for r in group],
+                [r["core"] for r in group],
+            )
+            for data in ("worst", "random")
+            if (group := [r for r in rows if (r["device"], r["data"]) == (device, data)])
+        ]
+        spread = [
+            (r["sta_fmax_mhz"], f / r["sta_fmax_mhz"]) for r in boards if r["device"] == device for f in r["boards"].values()
+        ]
+        if spread:
+            series.append(Series("virtual boards", [x for x, _ in spread], [y for _, y in spread]))
+        plots.append(
+            Plot(f"{device}: each point a core", "static-timing Fmax (MHz)", "experimental / static Fmax", series, scatter=True)
+        )
+    return Figure(
+        "fmax-ratio",
+        "Experimental against static-timing Fmax per core (Table I), and the virtual boards' spread (Table III)",
+        plots,
+        source(rows + boards),
+    )
 
 
 def _overhead_figure(series: list[dict[str, Any]]) -> Figure:

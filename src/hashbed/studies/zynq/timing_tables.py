@@ -7,12 +7,16 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
+from hashbed.catalogue.cores import all_cores
 from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.cells import Cells
 
 MODEL_NOTE = "virtual boards: hashbed's variation model (docs/methodology.md), not measured devices"
 TABLE_1_TITLE = "Table I: static-timing vs experimental Fmax (post-route timing simulation)"
 TABLE_3_TITLE = f"Table III: experimental Fmax on several boards ({MODEL_NOTE})"
+#: Where the study's experiment runs in hashbed (``make timing``): every basic iterative core
+#: on ECP5-85k, the lightweight cores on ECP5-25k.
+STUDY_DEVICES = {"basic-iterative": "ecp5-85k", "lightweight-logic": "ecp5-25k", "lightweight-bram": "ecp5-25k"}
 
 
 def board_statistics(fmax: list[float]) -> dict[str, float | None]:
@@ -24,10 +28,12 @@ def board_statistics(fmax: list[float]) -> dict[str, float | None]:
 
 
 def _latest(store: ResultStore) -> dict[tuple[str, str, str, int], JobRecord]:
-    """The latest successful timing job per (core, device, data mode, board)."""
+    """The latest successful timing job per (core, device, data mode, board), made from the core's
+    present Verilog (a row of an older version is kept in the store, not shown)."""
+    fingerprints = {core.name: core.fingerprint() for core in all_cores()}
     latest: dict[tuple[str, str, str, int], JobRecord] = {}
     for record in store.jobs("time"):
-        if record.ok:
+        if record.ok and record.inputs.get("core_fingerprint") == fingerprints.get(record.core):
             latest[(record.core, str(record.device), record.inputs["data"], record.inputs["board"])] = record
     return latest
 
@@ -83,6 +89,20 @@ def board_rows(store: ResultStore) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def missing_searches(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The (core, command) of each core of the study's set (``STUDY_DEVICES``) whose search on its
+    device is in none of ``rows`` (Table I) in either data mode."""
+    done = {(row["core"], row["device"]) for row in rows}
+    return [
+        (
+            f"{core.name} on {STUDY_DEVICES[core.architecture]}",
+            f"hashbed time {core.name} --device {STUDY_DEVICES[core.architecture]}",
+        )
+        for core in all_cores()
+        if core.architecture in STUDY_DEVICES and (core.name, STUDY_DEVICES[core.architecture]) not in done
+    ]
 
 
 def fmax_cells(rows: list[dict[str, Any]]) -> Cells:
