@@ -479,4 +479,4 @@ def test_the_published_implementations_keep_their_keys() -> None:
                 k: v for k, v in inputs.items() if k != "core_fingerprint"
             }
             kept += 1
-    assert current >= 20, (current, kept)  # the cores whose Verilog is unchanged since their rows were published
+    assert current >= 60, (current, kept)  # the cores whose Verilog is unchanged since their rows were published
