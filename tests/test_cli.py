@@ -129,6 +129,7 @@ FMAX = ["testbed", "fmax", "sha1", "--low", "1", "--high", "2"]
         (["time", "sha1", "--device", "ice40-hx8k", "--boards", "-1"], "--boards"),
         (["time", "sha1", "--device", "ice40-hx8k", "--die-sigma", "-0.1"], "--die-sigma"),
         (["time", "sha1", "--device", "ice40-hx8k", "--correlation-tiles", "0"], "--correlation-tiles"),
+        (["time", "sha1", "--device", "ice40-hx8k", "--engine", "verilator"], "--engine"),
     ],
 )
 def test_a_numeric_option_out_of_range_is_a_usage_error(capsys, argv: list[str], option: str) -> None:

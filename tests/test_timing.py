@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,14 @@ from hashbed.cli.main import main
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings, implement
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, run_simulation
+from hashbed.flow.timing.engine import (
+    ENGINE_CELLS,
+    TimingEngine,
+    calibration_errors,
+    engine_design_text,
+    engine_executable,
+    write_engine_design,
+)
 from hashbed.flow.timing.netlist import IO_CELLS, timed_netlist
 from hashbed.flow.timing.sdf import read_sdf
 from hashbed.flow.timing.simulate import CALIBRATION_TESTBENCH, CELL_MODELS, period_ps, write_timed_netlist
@@ -201,3 +210,103 @@ def test_report_tables_from_stored_timing_jobs(tmp_path: Path) -> None:
 def test_timing_refuses_devices_without_cell_models(tmp_path: Path) -> None:
     with ResultStore(tmp_path / "results.db") as store, pytest.raises(HashbedError, match="no cell models for ecp5.*ice40-hx8k"):
         time_core(Jobs(store, tmp_path), load_core("sha1"), TimingSettings("ecp5-25k"))
+
+
+# --- the fast timing engine against Icarus -----------------------------------------------------
+
+
+def _steps(passes: Callable[[float], bool], low: float, high: float) -> tuple[float, list[tuple[float, bool]]]:
+    """The search's limit and every step it took (frequency, pass)."""
+    steps: list[tuple[float, bool]] = []
+
+    def step(mhz: float) -> bool:
+        steps.append((mhz, passes(mhz)))
+        return steps[-1][1]
+
+    return search_max_frequency(step, low, high).max_mhz, steps
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+def test_engine_agrees_with_icarus_at_every_step_of_the_calibration_search(calibration: tuple[float, Path], mode: int) -> None:
+    sta_mhz, executable = calibration
+    run_dir = next(executable.parent.glob("impl/carry_adder-ice40-hx8k-*"))
+    design = write_engine_design(run_dir, name="calibration.engine")
+    errors: dict[str, list[int]] = {"icarus": [], "fast": []}
+
+    def icarus(mhz: float) -> bool:
+        output = run_simulation(executable, {"period": period_ps(mhz), "cycles": 300, "mode": mode})
+        errors["icarus"].append(int(output.split("errors")[1].split()[0]))
+        return errors["icarus"][-1] == 0
+
+    with TimingEngine(design.path) as engine:
+
+        def fast(mhz: float) -> bool:
+            errors["fast"].append(calibration_errors(engine, period_ps(mhz), 300, mode))
+            return errors["fast"][-1] == 0
+
+        assert _steps(fast, 20.0, 3 * sta_mhz) == _steps(icarus, 20.0, 3 * sta_mhz)
+    assert errors["fast"] == errors["icarus"]  # the same number of wrong sums at every step
+    assert 0 < sum(errors["fast"])
+
+
+def test_engine_agrees_with_icarus_on_sha1_around_and_above_its_static_fmax(sha1_board: tuple[Core, float, Path, int]) -> None:
+    core, sta_mhz, executable, input_delay = sha1_board
+    run_dir = next(executable.parent.glob("impl/sha1-ice40-hx8k-*"))
+    design = write_engine_design(run_dir, name="sha1.engine")
+    assert design.clock_arrival_ps + HOLD_MARGIN_PS == input_delay
+    messages = [Message.from_bytes(b"abc"), Message.from_bytes(bytes(range(120)))]
+    outputs: dict[str, list[str]] = {"icarus": [], "fast": []}
+    results: dict[str, list[bool]] = {"icarus": [], "fast": []}
+
+    class Recording(PostRouteBoard):
+        def _simulate(self, words: list[int], outputs_: int, period: int, max_cycles: int) -> str:
+            text = super()._simulate(words, outputs_, period, max_cycles)
+            label = "icarus" if isinstance(self.simulation, Path) else "fast"
+            outputs[label].append("\n".join(line for line in text.splitlines() if not line.startswith("events ")).strip())
+            return text
+
+    with TimingEngine(design.path) as engine:
+        for factor in (0.9, 1.0, 1.15, 1.3, 1.6):
+            for label, simulation in (("icarus", executable), ("fast", engine)):
+                with Recording(core, simulation, input_delay) as board:
+                    controller = Controller(board, core)
+                    controller.configure_output()
+                    results[label].append(controller.all_correct_at(round(factor * sta_mhz, 1), messages))
+    assert results["fast"] == results["icarus"]
+    assert results["fast"][:2] == [True, True] and results["fast"][-1] is False
+    assert outputs["fast"] == outputs["icarus"]  # the same words, and the same cycles of the first and last
+
+
+def test_engine_times_out_a_core_that_never_answers(sha1_board: tuple[Core, float, Path, int]) -> None:
+    core, sta_mhz, executable, input_delay = sha1_board
+    run_dir = next(executable.parent.glob("impl/sha1-ice40-hx8k-*"))
+    with TimingEngine(write_engine_design(run_dir, name="sha1.engine").path) as engine:
+        # one word of a message that never ends: the core waits for more and writes nothing
+        output = engine.run_core([0x61626364], 32, 5, period_ps(sta_mhz), input_delay, 300)
+        assert output.split()[-3:-2] == ["timeout"] and "out " not in output
+        with PostRouteBoard(core, engine, input_delay) as board:
+            controller = Controller(board, core)
+            controller.configure_output()
+            assert not controller.all_correct_at(40 * sta_mhz, [Message.from_bytes(b"abc")])  # a failed step, not a hang
+            assert controller.all_correct_at(0.8 * sta_mhz, [Message.from_bytes(b"abc")])
+
+
+def test_engine_refuses_what_it_does_not_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    routed = {
+        "modules": {
+            "top": {
+                "ports": {},
+                "cells": {"ram": {"type": "ICESTORM_RAM", "parameters": {}, "port_directions": {}, "connections": {}}},
+            }
+        }
+    }
+    with pytest.raises(HashbedError, match="^the fast timing engine has no model for cell type ICESTORM_RAM \\(instance ram\\)"):
+        engine_design_text(routed, ENGINE_CELLS, {})
+    design = tmp_path / "unknown.engine"
+    design.write_text("hashbed-engine 1\nnets 3\ncell ICESTORM_RAM ram\nend\n")
+    with pytest.raises(HashbedError, match="^the timing engine: no model for cell type ICESTORM_RAM \\(instance ram\\)$"):
+        TimingEngine(design)
+    monkeypatch.setenv("HASHBED_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(HashbedError, match="^the fast timing engine needs g\\+\\+ .*--engine icarus$"):
+        engine_executable()

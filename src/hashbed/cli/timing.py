@@ -13,7 +13,7 @@ from hashbed.cli.types import non_negative_float, non_negative_int, positive_flo
 from hashbed.flow.timing.variation import VariationModel
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
-from hashbed.studies.zynq.timing import DATA_MODES, TimingSettings, time_node
+from hashbed.studies.zynq.timing import DATA_MODES, ENGINES, TimingSettings, time_node
 from hashbed.studies.zynq.timing_tables import (
     MODEL_NOTE,
     TABLE_1_TITLE,
@@ -32,7 +32,7 @@ def cmd_time(args: argparse.Namespace) -> int:
     with ResultStore(args.db) as store:
         jobs = Jobs(store, args.build_dir, args.force)
         goals = [
-            time_node(jobs, core, TimingSettings(args.device, args.seed, args.data, board, variation))
+            time_node(jobs, core, TimingSettings(args.device, args.seed, args.data, board, variation, args.engine))
             for board in range(args.boards + 1)
         ]
         done = run_jobs(jobs, goals, args, "time")
@@ -123,6 +123,13 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         default="worst",
         help="worst: sizes x byte patterns and random bytes, the lowest passing clock; "
         "random: random bytes (default: %(default)s)",
+    )
+    p.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="fast",
+        help="simulator of the timed netlist: hashbed's fast timing engine, or Icarus Verilog, the reference "
+        "(the same pass/fail at every step; default: %(default)s)",
     )
     p.add_argument(
         "--boards", type=non_negative_int, default=0, help="virtual boards of the variation model to search as well (Table III)"

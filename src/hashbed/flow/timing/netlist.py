@@ -113,29 +113,49 @@ def _delays(cell_type: str, instance: str, sdf: Sdf, routed: dict[str, int], fac
     return {parameter: round(delay * factor) for parameter, delay in delays.items()}
 
 
-def timed_netlist(netlist: str, sdf: Sdf, scale: Scale | None = None) -> TimedNetlist:
-    """``netlist`` with every delay of ``sdf`` written into it, each scaled by ``scale`` of
-    its cell (a routing delay by the cell it leads to)."""
+@dataclass(frozen=True)
+class CellDelays:
+    """The delay parameters of every instance of a routed design, as the cell models take them."""
+
+    #: instance -> delay parameter (``D_I0_O``, ``SU_I0``, ``D_CLK``, ...) -> picoseconds
+    parameters: dict[str, dict[str, int]]
+    #: The latest arrival of the clock edge at a flip-flop, after the clock pin (ideal I/O).
+    clock_arrival_ps: int
+
+
+def cell_delays(cell_types: dict[str, str], sdf: Sdf, scale: Scale | None = None) -> CellDelays:
+    """The delay parameters of the instances ``cell_types`` (instance -> cell type) from ``sdf``,
+    each scaled by ``scale`` of its cell (a routing delay by the cell it leads to). The one
+    source of the delays for both the timed Verilog netlist and the fast engine."""
     factor = scale or (lambda instance: 1.0)
-    instances = {_plain(m["name"]): m for m in _INSTANCE.finditer(netlist)}
-    cell_types = {name: m["type"] for name, m in instances.items()}
     routes: dict[str, dict[str, int]] = {}  # instance -> input pin -> routing delay
     clock_driver: dict[str, str] = {}  # instance -> the cell driving its clock pin
     for wire in sdf.wires:
         if cell_types.get(wire.source) in IO_CELLS or cell_types.get(wire.sink) in IO_CELLS:
             continue
-        if wire.sink not in instances:
+        if wire.sink not in cell_types:
             raise HashbedError(f"SDF connection to {wire.sink}/{wire.sink_pin}: no such instance in the netlist")
         routes.setdefault(wire.sink, {})[wire.sink_pin] = wire.delay
         if wire.sink_pin in CLOCK_PINS:
             clock_driver[wire.sink] = wire.source
 
-    delays_of = {name: _delays(m["type"], name, sdf, routes.get(name, {}), factor(name)) for name, m in instances.items()}
+    delays_of = {
+        name: _delays(cell_type, name, sdf, routes.get(name, {}), factor(name)) for name, cell_type in cell_types.items()
+    }
     # the clock reaches a flip-flop through its global buffer (D_IN_OUT) and the route to the cell (D_CLK)
     clock_arrival = max(
         (delays_of[sink].get("D_CLK", 0) + delays_of.get(driver, {}).get("D_IN_OUT", 0) for sink, driver in clock_driver.items()),
         default=0,
     )
+    return CellDelays(delays_of, clock_arrival)
+
+
+def timed_netlist(netlist: str, sdf: Sdf, scale: Scale | None = None) -> TimedNetlist:
+    """``netlist`` with every delay of ``sdf`` written into it, each scaled by ``scale`` of
+    its cell (a routing delay by the cell it leads to)."""
+    instances = {_plain(m["name"]): m for m in _INSTANCE.finditer(netlist)}
+    delays = cell_delays({name: m["type"] for name, m in instances.items()}, sdf, scale)
+    delays_of = delays.parameters
     pieces: list[str] = []
     position = 0
     for name, match in instances.items():
@@ -143,11 +163,10 @@ def timed_netlist(netlist: str, sdf: Sdf, scale: Scale | None = None) -> TimedNe
             raise HashbedError(f"ICESTORM_LC {name}: its LO output is used, which the timing model does not model")
         pieces.append(netlist[position : match.start()])
         position = match.end()
-        delays = delays_of[name]
         params = [line.strip().rstrip(",") for line in (match["params"] or "").splitlines() if line.strip()]
-        params += [f".{parameter}({value})" for parameter, value in sorted(delays.items())]
+        params += [f".{parameter}({value})" for parameter, value in sorted(delays_of[name].items())]
         header = (
             f"  {match['type']} #(\n" + ",\n".join(f"    {p}" for p in params) + "\n  ) " if params else f"  {match['type']} "
         )
         pieces.append(f"{header}{match['name']} ({match['ports']}\n  );")
-    return TimedNetlist("".join(pieces) + netlist[position:], clock_arrival)
+    return TimedNetlist("".join(pieces) + netlist[position:], delays.clock_arrival_ps)

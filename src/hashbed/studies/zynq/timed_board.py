@@ -2,8 +2,9 @@
 
 It implements the testbed's ``Board`` interface, so the host controller and its
 0.1 MHz search run on it unchanged: the Clocking Wizard model sets the simulated
-clock period, a DMA transfer streams the words into the routed netlist (Icarus, with
-every delay of the placed and routed design) and returns the words the core wrote.
+clock period, a DMA transfer streams the words into the routed netlist (with every delay
+of the placed and routed design, in Icarus or in hashbed's fast timing engine: the same
+testbench, the same output) and returns the words the core wrote.
 The output FIFO's registers and the timer are modelled in software here: the timer
 counts system clock cycles over the core's busy time, from the cycle it reads the
 first word to the cycle it writes the last one.
@@ -19,6 +20,7 @@ from hashbed.catalogue.cores import Core
 from hashbed.catalogue.interface import digest_word_count, from_memory, to_memory
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.sim.icarus import run_simulation, written_words
+from hashbed.flow.timing.engine import TimingEngine
 from hashbed.flow.timing.simulate import period_ps
 from hashbed.studies.zynq.testbed.board import (
     FIFO_CONFIG,
@@ -45,9 +47,11 @@ class PostRouteBoard(Board):
     sys_mhz = 100.0
     clock_input_mhz = 100.0
 
-    def __init__(self, core: Core, executable: Path, input_delay_ps: int) -> None:
+    def __init__(self, core: Core, simulation: Path | TimingEngine, input_delay_ps: int) -> None:
+        """``simulation``: the compiled Icarus simulation of core_tb.v with the timed netlist, or
+        a timing engine with the routed design loaded."""
         self.core = core
-        self.executable = executable
+        self.simulation = simulation
         self.input_delay_ps = input_delay_ps
         self.clock_wizard = ClockWizardModel(self.clock_input_mhz, lambda mhz: None)
         self._work = tempfile.TemporaryDirectory(prefix="hashbed-timing-")
@@ -95,20 +99,8 @@ class PostRouteBoard(Board):
         expected = self._registers[TRANSFER_LENGTH]
         if receive_bytes < expected * width // 8:
             raise HashbedError(f"receive buffer of {receive_bytes} bytes is smaller than the transfer length of {expected} words")
-        stream = Path(self._work.name) / "words.hex"
-        stream.write_text("".join(f"{word:0{width // 4}x}\n" for word in words))
         mhz = self.core_mhz
-        output = run_simulation(
-            self.executable,
-            {
-                "words": str(stream),
-                "count": len(words),
-                "outputs": expected,
-                "period": period_ps(mhz),
-                "input_delay": self.input_delay_ps,
-                "max_cycles": self._cycle_limit(len(words), expected),
-            },
-        )
+        output = self._simulate(words, expected, period_ps(mhz), self._cycle_limit(len(words), expected))
         if "done" not in output.split():
             detail = "it stopped answering" if "timeout" in output else f"the simulation failed: {output.strip()[-200:]}"
             raise CoreFailure(f"core {self.core.name} at {mhz:g} MHz in timing simulation: {detail}")
@@ -120,6 +112,23 @@ class PostRouteBoard(Board):
         if words_out is None:
             raise CoreFailure(f"core {self.core.name} at {mhz:g} MHz wrote a word with unknown (x) bits in timing simulation")
         return to_memory(words_out, width)
+
+    def _simulate(self, words: list[int], outputs: int, period: int, max_cycles: int) -> str:
+        """What core_tb.v prints for one transfer."""
+        width = self.core.bus_width
+        if isinstance(self.simulation, TimingEngine):
+            return self.simulation.run_core(words, width, outputs, period, self.input_delay_ps, max_cycles)
+        stream = Path(self._work.name) / "words.hex"
+        stream.write_text("".join(f"{word:0{width // 4}x}\n" for word in words))
+        plusargs: dict[str, int | str] = {
+            "words": str(stream),
+            "count": len(words),
+            "outputs": outputs,
+            "period": period,
+            "input_delay": self.input_delay_ps,
+            "max_cycles": max_cycles,
+        }
+        return run_simulation(self.simulation, plusargs)
 
     def _cycle_limit(self, words: int, outputs: int) -> int:
         """``HUNG_FACTOR`` times the formula's cycles for the messages in a transfer (each

@@ -27,6 +27,7 @@ from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings, implement
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, icarus_version
+from hashbed.flow.timing.engine import ENGINE_SOURCE, TimingEngine, compiler_version, write_engine_design
 from hashbed.flow.timing.netlist import Scale
 from hashbed.flow.timing.simulate import cell_models, write_timed_netlist
 from hashbed.flow.timing.variation import VariationModel, placement
@@ -34,10 +35,12 @@ from hashbed.jobs.graph import Node
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize, writable_build_dir
 from hashbed.results import JobRecord
-from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
+from hashbed.studies.zynq.testbed.controller import Controller, SearchResult, Transfer, search_max_frequency
 from hashbed.studies.zynq.timed_board import PostRouteBoard
 
 DATA_MODES = ("worst", "random")
+#: The simulators of the timed netlist: hashbed's fast timing engine, and Icarus Verilog, the reference.
+ENGINES = ("fast", "icarus")
 #: Search range, as multiples of the static-timing Fmax.
 LOW_FACTOR, HIGH_FACTOR = 0.5, 2.5
 #: Inputs change this long after the latest clock arrival at a flip-flop (the cells' hold times are 0).
@@ -56,8 +59,12 @@ class TimingSettings:
     #: 0: the design's own delays; 1, 2, ...: a virtual board of the variation model.
     board: int = 0
     variation: VariationModel = field(default_factory=VariationModel)
+    #: The simulator (``ENGINES``).
+    engine: str = "fast"
 
     def __post_init__(self) -> None:
+        if self.engine not in ENGINES:
+            raise HashbedError(f"engine must be one of {', '.join(ENGINES)}, got {self.engine!r}")
         if self.data not in DATA_MODES:
             raise HashbedError(f"data mode must be one of {', '.join(DATA_MODES)}, got {self.data!r}")
         if self.board < 0:
@@ -115,6 +122,30 @@ def _timing_sources_fingerprint(family: str) -> str:
     return fingerprint(files=(CORE_TESTBENCH, cell_models(family), *modules))
 
 
+def _simulator_inputs(engine: str) -> dict[str, Any]:
+    """What identifies the simulator of a timing job: Icarus's version, or the fast engine's source and compiler."""
+    if engine == "icarus":
+        return {"icarus": icarus_version()}
+    module = Path(str(importlib.import_module("hashbed.flow.timing.engine").__file__))
+    return {
+        "timing_engine": {"name": engine, "source": fingerprint(files=(ENGINE_SOURCE, module)), "compiler": compiler_version()}
+    }
+
+
+def _search(
+    core: Core, simulation: Path | TimingEngine, input_delay_ps: int, sta_mhz: float, messages: list[Message], seed: int
+) -> tuple[SearchResult, Transfer]:
+    """The clock search on the post-route board, then the measured message at the limit found."""
+    with PostRouteBoard(core, simulation, input_delay_ps) as board:
+        controller = Controller(board, core)
+        controller.configure_output()
+        result = search_max_frequency(
+            lambda mhz: controller.all_correct_at(mhz, messages), round(LOW_FACTOR * sta_mhz, 1), round(HIGH_FACTOR * sta_mhz, 1)
+        )
+        controller.set_core_clock(result.max_mhz)
+        return result, controller.hash(measured_message(core.algorithm, seed))
+
+
 def time_work(
     sources: Sources, settings: TimingSettings, implemented: dict[str, Any], build_dir: Path
 ) -> tuple[dict[str, Any], str | None]:
@@ -137,20 +168,23 @@ def time_work(
     if settings.board:
         scale = settings.variation.board(settings.board, placement(run_dir / "routed.json"))
     name = f"timed-board{settings.board}"
-    timed = write_timed_netlist(run_dir, device.family, scale, f"{name}.v")
-    executable = compile_simulation(
-        run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", models], "tb", {"W": core.bus_width}
-    )
+    simulation: Path | TimingEngine
+    if settings.engine == "fast":  # one engine process, the design loaded once, for the whole search
+        design = write_engine_design(run_dir, scale, f"{name}.engine")
+        simulation, clock_arrival_ps = TimingEngine(design.path), design.clock_arrival_ps
+    else:
+        timed = write_timed_netlist(run_dir, device.family, scale, f"{name}.v")
+        simulation = compile_simulation(
+            run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", models], "tb", {"W": core.bus_width}
+        )
+        clock_arrival_ps = timed.clock_arrival_ps
     sta_mhz = float(implemented["fmax_mhz"])
     messages = check_messages(core.algorithm, settings.data, settings.seed)
-    with PostRouteBoard(core, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS) as board:
-        controller = Controller(board, core)
-        controller.configure_output()
-        result = search_max_frequency(
-            lambda mhz: controller.all_correct_at(mhz, messages), round(LOW_FACTOR * sta_mhz, 1), round(HIGH_FACTOR * sta_mhz, 1)
-        )
-        controller.set_core_clock(result.max_mhz)
-        measured = controller.hash(measured_message(core.algorithm, settings.seed))
+    try:
+        result, measured = _search(core, simulation, clock_arrival_ps + HOLD_MARGIN_PS, sta_mhz, messages, settings.seed)
+    finally:
+        if isinstance(simulation, TimingEngine):
+            simulation.close()
     if not measured.correct:
         return {}, f"the {measured.blocks}-block message came out wrong at {result.max_mhz} MHz, where the search passed"
     block_bits = core.algorithm.block_bits
@@ -161,7 +195,8 @@ def time_work(
         "limit_above_range": result.limit_above_range,
         "trials": result.trials,
         "messages": len(messages),
-        "clock_arrival_ps": timed.clock_arrival_ps,
+        "clock_arrival_ps": clock_arrival_ps,
+        "engine": settings.engine,
         "throughput_formula_mbps": round(throughput_mbps(block_bits, core.cycles.lp, result.max_mhz), 2),
         "throughput_measured_mbps": round(8 * measured.message_bytes / measured.hardware_s / 1e6, 2),
         "measured_blocks": measured.blocks,
@@ -186,7 +221,7 @@ def time_node(jobs: Jobs, core: Core, settings: TimingSettings) -> Node:
         "variation": settings.variation.as_dict() if settings.board else None,
         "sizes": message_sizes(core.algorithm),
         "timing_sources": _timing_sources_fingerprint(device.family),
-        "tools": {"icarus": icarus_version(), **implemented.inputs["tools"]},
+        "tools": {**_simulator_inputs(settings.engine), **implemented.inputs["tools"]},
     }
     sources, build_dir = Sources.of(core), jobs.build_dir
     board = "nominal delays" if settings.board == 0 else f"virtual board {settings.board}"

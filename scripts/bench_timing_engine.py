@@ -1,0 +1,92 @@
+"""Simulated clock cycles per second of the fast timing engine against Icarus, on the same timed
+netlist of one core (default: SHA-256 on ice40-hx8k, seed 1), side by side in one run.
+
+    .venv/bin/python scripts/bench_timing_engine.py [CORE] [DEVICE] [--build-dir DIR]
+
+Implements the core (or reuses the run directory in the build folder), writes the timed
+netlist for Icarus and the design for the engine, and sends the same transfers through both
+at 0.9x the static Fmax: a 1-block and an 8-block message. The marginal rate (the difference of
+the two transfers' cycles over the difference of their times) leaves out each simulator's
+fixed cost per transfer (Icarus: loading the netlist; the engine: almost nothing), which the
+raw rate includes. A benchmark, never a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+from pathlib import Path
+
+from hashbed.catalogue.algorithms import Message
+from hashbed.catalogue.cores import load_core
+from hashbed.catalogue.devices import get_device
+from hashbed.flow.impl.implement import ImplSettings, implement
+from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation
+from hashbed.flow.timing.engine import TimingEngine, write_engine_design
+from hashbed.flow.timing.simulate import CELL_MODELS, write_timed_netlist
+from hashbed.studies.zynq.testbed.controller import Controller
+from hashbed.studies.zynq.timed_board import PostRouteBoard
+from hashbed.studies.zynq.timing import HOLD_MARGIN_PS
+
+#: core_tb.v's reset: four cycles of 100 ns before the core's clock starts.
+RESET_CYCLES = 4
+
+
+class CountingBoard(PostRouteBoard):
+    """The post-route board that also keeps the testbench's last clock cycle of a transfer."""
+
+    last_cycle = 0
+
+    def _simulate(self, words: list[int], outputs: int, period: int, max_cycles: int) -> str:
+        text = super()._simulate(words, outputs, period, max_cycles)
+        self.last_cycle = int(re.findall(r"^last (\d+)$", text, re.MULTILINE)[-1])
+        return text
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("core", nargs="?", default="sha256")
+    parser.add_argument("device", nargs="?", default="ice40-hx8k")
+    parser.add_argument("--build-dir", type=Path, default=Path("build-bench"))
+    args = parser.parse_args()
+    core = load_core(args.core)
+    result = implement(core, ImplSettings(get_device(args.device), seed=1), args.build_dir)
+    assert result.ok and result.fmax_mhz, result.error
+    run_dir = Path(result.run_dir)
+    timed = write_timed_netlist(run_dir, get_device(args.device).family)
+    executable = compile_simulation(
+        run_dir / "bench.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS["ice40"]], "tb", {"W": core.bus_width}
+    )
+    design = write_engine_design(run_dir, name="bench.engine")
+    mhz = round(0.9 * result.fmax_mhz, 1)
+    block = core.algorithm.block_bits // 8
+    messages = {blocks: Message.from_bytes((bytes(range(256)) * 8)[: blocks * block - 9]) for blocks in (1, 8)}
+    print(f"{core.name} on {args.device}: STA Fmax {result.fmax_mhz} MHz, simulated at {mhz} MHz")
+    timings: dict[str, dict[int, tuple[int, float]]] = {}
+    with TimingEngine(design.path) as engine:
+        print(f"engine: {engine.ready.splitlines()[0]}")
+        for label, simulation in (("icarus", executable), ("fast", engine)):
+            timings[label] = {}
+            with CountingBoard(core, simulation, timed.clock_arrival_ps + HOLD_MARGIN_PS) as board:
+                controller = Controller(board, core)
+                controller.configure_output()
+                controller.set_core_clock(mhz)
+                for blocks, message in messages.items():
+                    started = time.perf_counter()
+                    transfer = controller.hash(message)
+                    seconds = time.perf_counter() - started
+                    assert transfer.correct, (label, blocks)
+                    cycles = RESET_CYCLES + board.last_cycle
+                    timings[label][blocks] = (cycles, seconds)
+                    print(f"{label:>6} {blocks} block(s): {cycles} cycles in {seconds:.3f} s = {cycles / seconds:.0f} cycles/s")
+    rates = {}
+    for label, runs in timings.items():
+        (c1, t1), (c8, t8) = runs[1], runs[8]
+        rates[label] = ((c8 - c1) / (t8 - t1), c8 / t8)
+        print(f"{label:>6}: marginal {rates[label][0]:.0f} cycles/s, raw (8 blocks) {rates[label][1]:.0f} cycles/s")
+    print(f"speed-up: marginal {rates['fast'][0] / rates['icarus'][0]:.0f}x, raw {rates['fast'][1] / rates['icarus'][1]:.0f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,293 @@
+"""The fast timing engine: an event-driven simulator of the routed cell netlist with its delays
+(``engine.cpp``), in place of Icarus Verilog for the post-route timing simulation.
+
+It simulates what Icarus simulates: the cells of nextpnr's ``routed.json`` (bit-level nets),
+each with the delay parameters that ``hashbed.flow.timing.netlist.cell_delays`` computes for the
+timed Verilog netlist, with the semantics of the cell models (``ice40_cells.v``) and of the
+testbenches (``core_tb.v``, ``calibration_tb.v``) under Icarus (docs/methodology.md, "The fast
+timing engine"). I/O cells are ideal: their pins become one net. g++ compiles the engine once,
+into ``$HASHBED_CACHE/engine`` under the hash of its source; one engine process loads a design
+once and runs every simulation of a search.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from hashbed.catalogue.fingerprint import fingerprint
+from hashbed.errors import HashbedError
+from hashbed.flow import processes
+from hashbed.flow.sim.build import cache_root
+from hashbed.flow.timing.netlist import IO_CELLS, Scale, cell_delays
+from hashbed.flow.timing.sdf import read_sdf
+
+ENGINE_SOURCE = Path(__file__).with_name("engine.cpp")
+_CXXFLAGS = ("-O2", "-std=c++17")
+#: Net numbers of the constants in an engine design.
+_CONSTANTS = {"0": 0, "1": 1, "x": 2}
+#: The cell types the engine models (the I/O cells become nets).
+ENGINE_CELLS = ("ICESTORM_LC", "SB_GB")
+#: The iCE40 I/O cell's PIN_TYPE[5:2] of an output and of an input (ice40_cells.v models these two).
+_SB_IO_OUTPUT, _SB_IO_INPUT = 0b0110, 0b0000
+
+
+def engine_fingerprint() -> str:
+    """The engine's identity: its source and how it is compiled."""
+    return fingerprint(" ".join(_CXXFLAGS), [ENGINE_SOURCE])
+
+
+def _compiler() -> str:
+    compiler = shutil.which("g++")
+    if compiler is None:
+        raise HashbedError("the fast timing engine needs g++ (Debian: apt-get install g++); or use --engine icarus")
+    return compiler
+
+
+def compiler_version() -> str:
+    proc = subprocess.run([_compiler(), "--version"], capture_output=True, text=True, check=False)
+    lines = proc.stdout.strip().splitlines()
+    return lines[0] if lines else "unknown"
+
+
+def engine_executable() -> Path:
+    """The compiled engine (compiled now if its source changed)."""
+    target = cache_root() / "engine" / f"engine-{engine_fingerprint()}"
+    if target.is_file():
+        return target
+    compiler = _compiler()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".engine-")
+    os.close(handle)
+    try:
+        proc = processes.run([compiler, *_CXXFLAGS, "-o", temporary, str(ENGINE_SOURCE)])
+        if proc.returncode != 0:
+            errors = [line for line in proc.stderr.splitlines() if "error" in line] or proc.stderr.splitlines() or ["no output"]
+            raise HashbedError(f"g++ could not compile the timing engine: {errors[0].strip()}")
+        os.replace(temporary, target)
+    finally:
+        Path(temporary).unlink(missing_ok=True)
+    return target
+
+
+@dataclass(frozen=True)
+class EngineDesign:
+    path: Path
+    #: The latest arrival of the clock edge at a flip-flop (as ``TimedNetlist.clock_arrival_ps``).
+    clock_arrival_ps: int
+
+
+def _number(value: Any) -> int | None:
+    """A cell parameter as routed.json writes it (a binary string or a number), or None for text."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value and set(value) <= {"0", "1"}:
+        return int(value, 2)
+    return None
+
+
+def _top(routed: dict[str, Any], path: Path) -> dict[str, Any]:
+    modules = routed.get("modules", {})
+    if "top" in modules:
+        return dict(modules["top"])
+    if len(modules) == 1:
+        return dict(next(iter(modules.values())))
+    raise HashbedError(f"{path}: no top module")
+
+
+def engine_design_text(routed: dict[str, Any], cell_types_check: Sequence[str], delays_of: dict[str, dict[str, int]]) -> str:
+    """The engine's design file for the top module of ``routed`` with the delays ``delays_of``."""
+    top = _top(routed, Path("routed.json"))
+    cells: dict[str, Any] = top["cells"]
+    parent: dict[int, int] = {}
+
+    def find(bit: int) -> int:
+        while parent.get(bit, bit) != bit:
+            bit = parent[bit]
+        return bit
+
+    # the ideal I/O cells join their pin to the core's net
+    for name, cell in cells.items():
+        if cell["type"] not in IO_CELLS:
+            continue
+        pin_type = _number(cell["parameters"].get("PIN_TYPE", "000001")) or 0
+        connections = cell["connections"]
+        pad = connections.get("PACKAGE_PIN", [])
+        if pin_type & 0b11 != 0b01 or pin_type >> 2 not in (_SB_IO_OUTPUT, _SB_IO_INPUT):
+            raise HashbedError(f"{cell['type']} {name}: only plain inputs and outputs are modelled, got PIN_TYPE {pin_type:06b}")
+        inner = connections.get("D_OUT_0" if pin_type >> 2 == _SB_IO_OUTPUT else "D_IN_0", [])
+        if len(pad) == 1 and len(inner) == 1 and isinstance(pad[0], int) and isinstance(inner[0], int):
+            parent[find(pad[0])] = find(inner[0])
+
+    numbers: dict[int, int] = {}
+
+    def net(bit: int | str) -> int:
+        if isinstance(bit, str):
+            return _CONSTANTS.get(bit, -1)
+        root = find(bit)
+        if root not in numbers:
+            numbers[root] = len(_CONSTANTS) + len(numbers)
+        return numbers[root]
+
+    driven = {
+        find(bit)
+        for port in top["ports"].values()
+        if port["direction"] == "input"
+        for bit in port["bits"]
+        if isinstance(bit, int)
+    }
+    for cell in cells.values():
+        if cell["type"] in IO_CELLS:
+            continue
+        for pin, bits in cell["connections"].items():
+            if cell["port_directions"].get(pin) == "output":
+                driven.update(find(bit) for bit in bits if isinstance(bit, int))
+
+    lines = []
+    for name, port in top["ports"].items():
+        lines.append(f"port {name} {len(port['bits'])} " + " ".join(str(net(bit)) for bit in port["bits"]))
+    for name, cell in cells.items():
+        cell_type = cell["type"]
+        if cell_type in IO_CELLS:
+            continue
+        if cell_type not in cell_types_check:
+            raise HashbedError(
+                f"the fast timing engine has no model for cell type {cell_type} (instance {name}); use --engine icarus"
+            )
+        if cell_type == "ICESTORM_LC" and cell["connections"].get("LO"):
+            raise HashbedError(f"ICESTORM_LC {name}: its LO output is used, which the timing model does not model")
+        lines.append(f"cell {cell_type} {name.replace(' ', '_') or '-'}")
+        for parameter, value in sorted(cell["parameters"].items()):
+            number = _number(value)
+            if number is not None:
+                lines.append(f"param {parameter} {number}")
+        lines += [f"param {parameter} {value}" for parameter, value in sorted(delays_of.get(name, {}).items())]
+        for pin, bits in sorted(cell["connections"].items()):
+            if len(bits) != 1:
+                continue
+            bit = bits[0]
+            output = cell["port_directions"].get(pin) == "output"
+            number = net(bit) if output or isinstance(bit, str) or find(bit) in driven else -1
+            lines.append(f"pin {pin} {number}")
+        lines.append("end")
+    return f"hashbed-engine 1\nnets {len(_CONSTANTS) + len(numbers)}\n" + "\n".join(lines) + "\n"
+
+
+def write_engine_design(run_dir: Path, scale: Scale | None = None, name: str = "timed.engine") -> EngineDesign:
+    """``name`` in ``run_dir``: the routed design with its delays, for the engine (the delays
+    scaled by ``scale`` per cell, as ``write_timed_netlist`` does)."""
+    for required in ("routed.json", "routed.sdf"):
+        if not (run_dir / required).is_file():
+            raise HashbedError(f"{run_dir / required} is missing; implement the design again (hashbed implement --force)")
+    routed = json.loads((run_dir / "routed.json").read_text())
+    top = _top(routed, run_dir / "routed.json")
+    cell_types = {name: str(cell["type"]) for name, cell in top["cells"].items()}
+    delays = cell_delays(cell_types, read_sdf(run_dir / "routed.sdf"), scale)
+    path = run_dir / name
+    path.write_text(engine_design_text(routed, ENGINE_CELLS, delays.parameters))
+    return EngineDesign(path, delays.clock_arrival_ps)
+
+
+class TimingEngine:
+    """One engine process with one design loaded; each ``run_*`` simulates from time 0."""
+
+    def __init__(self, design: Path, timeout_s: float = 600) -> None:
+        self.timeout_s = timeout_s
+        self._process = processes.start(
+            [str(engine_executable()), str(design)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        )
+        self._pending = b""
+        self.ready = self._answer()
+
+    def __enter__(self) -> TimingEngine:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None, trace: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        processes.stop(self._process)
+
+    def _answer(self) -> str:
+        """The engine's lines up to its "end" line."""
+        stdout = self._process.stdout
+        assert stdout is not None
+        deadline = time.monotonic() + self.timeout_s
+        while b"\nend\n" not in b"\n" + self._pending:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([stdout.fileno()], [], [], left)[0]:
+                self.close()
+                raise HashbedError(f"the timing engine did not answer within {self.timeout_s:g} s")
+            chunk = os.read(stdout.fileno(), 1 << 16)
+            if not chunk:
+                self.close()
+                raise HashbedError(
+                    f"the timing engine stopped: {self._pending.decode(errors='replace').strip()[-200:] or 'no output'}"
+                )
+            self._pending += chunk
+        text, _, self._pending = (b"\n" + self._pending).partition(b"\nend\n")
+        answer = text.decode().lstrip("\n")
+        error = next((line for line in answer.splitlines() if line.startswith("fatal: ")), None)
+        if error is not None:
+            self.close()
+            raise HashbedError(f"the timing engine: {error.removeprefix('fatal: ')}")
+        return answer + "\n"
+
+    def _command(self, line: str) -> str:
+        stdin = self._process.stdin
+        if stdin is None or self._process.poll() is not None:
+            raise HashbedError("the timing engine is not running")
+        stdin.write(line + "\n")
+        stdin.flush()
+        return self._answer()
+
+    def run_core(
+        self, words: Sequence[int], width: int, outputs: int, period_ps: int, input_delay_ps: int, max_cycles: int
+    ) -> str:
+        """What ``core_tb.v`` prints for these plusargs ("out <hex>" lines, "first", "last", "done" or "timeout")."""
+        digits = max(1, -(-width // 4))
+        text = " ".join(f"{word:0{digits}x}" for word in words)
+        return self._command(f"core {period_ps} {input_delay_ps} {max_cycles} {outputs} {len(words)} {text}")
+
+    def run_calibration(self, period_ps: int, cycles: int, mode: int) -> list[str]:
+        """The calibration design's sum where ``calibration_tb.v`` compares it (hex)."""
+        answer = self._command(f"calibration {period_ps} {cycles} {mode}")
+        return [line.split()[1] for line in answer.splitlines() if line.startswith("sample ")]
+
+
+def carry_adder_sums(mode: int, count: int) -> list[int]:
+    """The sum of rtl/calibration/carry_adder.v after 1, 2, ... ``count`` clock edges out of reset."""
+    x = y = total = toggle = 0
+    lfsr = 1
+    sums = []
+    for _ in range(count):
+        x, y, total = (
+            lfsr if mode else 0xFFFFFFFE | toggle,
+            ((lfsr & 0xFFFF) << 16 | lfsr >> 16) if mode else toggle,
+            (x + y) & 0xFFFFFFFF,
+        )
+        feedback = (lfsr >> 31 ^ lfsr >> 21 ^ lfsr >> 1 ^ lfsr) & 1
+        lfsr = (lfsr << 1 & 0xFFFFFFFF) | feedback
+        toggle ^= 1
+        sums.append(total)
+    return sums
+
+
+def calibration_errors(engine: TimingEngine, period_ps: int, cycles: int, mode: int) -> int:
+    """What ``calibration_tb.v`` counts: the samples where the routed adder's sum differs from the RTL's."""
+    samples = engine.run_calibration(period_ps, cycles, mode)
+    # calibration_tb.v compares after 4 edges out of reset and after every cycle
+    expected = carry_adder_sums(mode, 4 + cycles)[3:]
+    if len(samples) != len(expected):
+        raise HashbedError(f"the timing engine gave {len(samples)} samples of the calibration, not {len(expected)}")
+    return sum(1 for sample, value in zip(samples, expected) if sample != f"{value:08x}")
