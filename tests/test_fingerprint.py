@@ -65,7 +65,7 @@ def test_the_fingerprints_of_real_items_keep_their_values(tmp_path: Path, monkey
         "pipeline harness": "44d8a452ff814830",
         "pipeline check key": "0e6285495c2d66db85f083e8a44df9760fe647cc110aa03ae8be7c786c7a33cc",
         "energy simulation": "f42259461ee33160",
-        "timing sources": "2391a4057a4cae96",
+        "timing sources": "e866e4fc63760f62",
         "implement run folder": "sha1-ecp5-25k-s1-41f5b33353",
         "implement key": "da044ff43c6a0dc2ef1e1223100fc97dbbcd6897aa797b9460f89de889f66058",
         "kat file": "4595cb92ee5d4ef414bece68bb5ce9f0c7178f2f498ede16e7553d60ddca09cd",
