@@ -115,7 +115,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         help="experimental Fmax: 0.1 MHz clock search on the post-route timing simulation",
     )
     p.add_argument("core")
-    p.add_argument("--device", required=True, help="device to implement on (timing models: iCE40)")
+    p.add_argument("--device", required=True, help="device to implement on (timing models: iCE40, ECP5)")
     p.add_argument("--seed", type=seed, default=1, help="placement seed (default: %(default)s)")
     p.add_argument(
         "--data",

@@ -1,8 +1,10 @@
 """Read the SDF file that nextpnr writes: cell path delays, setup times, routing delays.
 
 Only what hashbed uses is read: IOPATH and INTERCONNECT delays (the largest of the
-rise and fall values, typical corner) and the setup part of SETUPHOLD checks, all in
-picoseconds. Names are unescaped (``\\$`` becomes ``$``).
+rise and fall values) and the setup part of SETUPHOLD checks, all in picoseconds, from
+the max of each (min:typ:max) triple: the values nextpnr's static timing uses (its typ is
+the mean of min and max; iCE40 data has min = max). Names are unescaped (``\\$``
+becomes ``$``).
 """
 
 from __future__ import annotations
@@ -67,17 +69,16 @@ def _name(token: Node) -> str:
 
 
 def _delay(values: list[Node]) -> int:
-    """The largest typical value of the (min:typ:max) triples (rise, fall, ...)."""
-    typical = []
+    """The largest max value of the (min:typ:max) triples (rise, fall, ...)."""
+    largest = []
     for value in values:
         triple = value[0] if isinstance(value, list) and value else value
         if not isinstance(triple, str):
             raise HashbedError(f"SDF: expected a delay triple, got {value!r}")
-        parts = triple.split(":")
-        typical.append(float(parts[1] if len(parts) == 3 else parts[0]))
-    if not typical:
+        largest.append(float(triple.split(":")[-1]))
+    if not largest:
         raise HashbedError("SDF: a delay entry has no values")
-    return round(max(typical))
+    return round(max(largest))
 
 
 def _pin(node: Node) -> str:
@@ -121,9 +122,9 @@ def read_sdf(path: Path) -> Sdf:
                     source, source_pin = _split(_name(entry[1]))
                     sink, sink_pin = _split(_name(entry[2]))
                     wires.append(Wire(source, source_pin, sink, sink_pin, _delay(entry[3:])))
-                elif kind in ("SETUPHOLD", "SETUP"):
+                elif kind in ("SETUPHOLD", "SETUP"):  # the setup value; the hold value after it is not modelled
                     pin = _pin(entry[1])
-                    timing.setup[pin] = max(timing.setup.get(pin, 0), _delay(entry[3:]))
+                    timing.setup[pin] = max(timing.setup.get(pin, 0), _delay(entry[3:4]))
         if instance:
             cells[instance] = timing
     return Sdf(cells, wires)

@@ -17,7 +17,7 @@ from hashbed.flow.timing.netlist import Scale, TimedNetlist, timed_netlist
 from hashbed.flow.timing.sdf import read_sdf
 from hashbed.flow.tools import YOSYS
 
-CELL_MODELS = {"ice40": Path(__file__).with_name("ice40_cells.v")}
+CELL_MODELS = {family: Path(__file__).with_name(f"{family}_cells.v") for family in ("ice40", "ecp5")}
 CALIBRATION_TESTBENCH = Path(__file__).with_name("calibration_tb.v")
 
 
