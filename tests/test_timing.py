@@ -408,3 +408,16 @@ def test_an_sdf_routing_delay_to_a_pin_without_a_model_is_an_error() -> None:
     netlist = _netlist(("TRELLIS_FF", "ff", {}, {"Q": "q"}), _LUT)
     with pytest.raises(HashbedError, match="TRELLIS_FF ff: the timing model takes no routing delay on pin Q"):
         timed_netlist(netlist, sdf)
+
+
+def test_time_without_cores_plans_the_study_set_in_both_data_modes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "results.db")
+    assert main(["time", "--device", "ecp5-85k", "--data", "both", "--dry-run", "--jobs", "2", "--db", db]) == 0
+    printed = capsys.readouterr().out
+    basic = [core.name for core in all_cores() if core.architecture == "basic-iterative"]
+    for name in basic:
+        assert f"{name} time ecp5-85k worst nominal delays" in printed and f"{name} time ecp5-85k random nominal delays" in printed
+    assert "keccak256_lw-bram time" not in printed  # the lightweight cores are timed on ecp5-25k
+    assert main(["time", "--device", "ice40-hx8k", "--db", db]) == 1
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("hashbed: error: name the cores to time on ice40-hx8k") and "\n" not in error

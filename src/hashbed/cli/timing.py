@@ -6,16 +6,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from hashbed.catalogue.cores import load_core
+from hashbed.catalogue.cores import Core, all_cores, load_core
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import non_negative_float, non_negative_int, positive_float, seed
+from hashbed.errors import HashbedError
 from hashbed.flow.timing.variation import VariationModel
 from hashbed.jobs.runner import Jobs
-from hashbed.results import ResultStore
+from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.zynq.timing import DATA_MODES, ENGINES, TimingSettings, time_node
 from hashbed.studies.zynq.timing_tables import (
     MODEL_NOTE,
+    STUDY_DEVICES,
     TABLE_1_TITLE,
     TABLE_3_TITLE,
     board_cells,
@@ -26,29 +28,61 @@ from hashbed.studies.zynq.timing_tables import (
 )
 
 
+def _cores(args: argparse.Namespace) -> list[Core]:
+    """The cores named, else the study's set on ``--device`` (``STUDY_DEVICES``)."""
+    if args.cores:
+        return [load_core(name) for name in dict.fromkeys(args.cores)]
+    chosen = [core for core in all_cores() if STUDY_DEVICES.get(core.architecture) == args.device]
+    if not chosen:
+        places = ", ".join(f"{architecture} cores on {device}" for architecture, device in STUDY_DEVICES.items())
+        raise HashbedError(f"name the cores to time on {args.device} (without names: the study's set, {places})")
+    return chosen
+
+
 def cmd_time(args: argparse.Namespace) -> int:
-    core = load_core(args.core)
+    cores = _cores(args)
+    modes = DATA_MODES if args.data == "both" else (args.data,)
     variation = VariationModel(args.die_sigma, args.spatial_sigma, args.local_sigma, args.correlation_tiles)
     with ResultStore(args.db) as store:
         jobs = Jobs(store, args.build_dir, args.force)
-        goals = [
-            time_node(jobs, core, TimingSettings(args.device, args.seed, args.data, board, variation, args.engine))
-            for board in range(args.boards + 1)
-        ]
-        done = run_jobs(jobs, goals, args, "time")
+        searches = {
+            (core.name, data): [
+                time_node(jobs, core, TimingSettings(args.device, args.seed, data, board, variation, args.engine))
+                for board in range(args.boards + 1)
+            ]
+            for core in cores
+            for data in modes
+        }
+        done = run_jobs(jobs, [goal for goals in searches.values() for goal in goals], args, "time")
         if done is None:
             return 0
+    results: list[tuple[dict[str, Any], list[JobRecord]]] = []
+    failed = 0
+    for (core_name, data), goals in searches.items():
         records = [done[goal.key] for goal in goals]
-        for record in records:
-            if not record.ok:
-                err.print(f"hashbed: time {core.name} ({record.step}) failed: {record.error}")
-                return 1
+        if bad := next((r for r in records if not r.ok), None):
+            err.print(f"hashbed: time {core_name} ({bad.step}, {data} data) failed: {bad.error}")
+            failed += 1
+            continue
+        results.append(_summary(core_name, data, args, variation, records))
+    if args.json:
+        summaries = [result for result, _ in results]
+        emit_json(summaries[0] if len(summaries) == 1 and not failed else summaries)
+    else:
+        for result, records in results:
+            _print_summary(result, records)
+    return 1 if failed else 0
+
+
+def _summary(
+    core_name: str, data: str, args: argparse.Namespace, variation: VariationModel, records: list[JobRecord]
+) -> tuple[dict[str, Any], list[JobRecord]]:
     nominal, boards = records[0].outputs, [r.outputs["exp_fmax_mhz"] for r in records[1:]]
     result: dict[str, Any] = {
-        "core": core.name,
+        "core": core_name,
         "device": args.device,
         "seed": args.seed,
-        "data": args.data,
+        "data": data,
         **{
             key: nominal[key]
             for key in (
@@ -67,19 +101,21 @@ def cmd_time(args: argparse.Namespace) -> int:
         stats = board_statistics(boards)
         result["boards_mean_mhz"], result["boards_std_mhz"] = stats["mean_mhz"], stats["std_mhz"]
         result["variation"] = variation.as_dict()
-    if args.json:
-        emit_json(result)
-        return 0
+    return result, records
+
+
+def _print_summary(result: dict[str, Any], records: list[JobRecord]) -> None:
+    nominal = records[0].outputs
     above = " (limit above the search range)" if nominal["limit_above_range"] else ""
     out.print(
-        f"{core.name} on {args.device} (seed {args.seed}, {args.data} data): static timing {nominal['sta_fmax_mhz']:.2f} MHz, "
-        f"experimental {nominal['exp_fmax_mhz']:.1f} MHz{above}, ratio {nominal['ratio']:.3f}"
+        f"{result['core']} on {result['device']} (seed {result['seed']}, {result['data']} data): static timing "
+        f"{nominal['sta_fmax_mhz']:.2f} MHz, experimental {nominal['exp_fmax_mhz']:.1f} MHz{above}, ratio {nominal['ratio']:.3f}"
     )
     out.print(
         f"throughput at the experimental Fmax: {nominal['throughput_formula_mbps']:.1f} Mbit/s from the formula, "
         f"{nominal['throughput_measured_mbps']:.1f} Mbit/s measured ({nominal['measured_blocks']} blocks)"
     )
-    if boards:
+    if boards := result.get("boards"):
         std = result["boards_std_mhz"]
         out.print(
             f"{len(boards)} virtual boards: {', '.join(f'{f:.1f}' for f in boards)} MHz; mean {result['boards_mean_mhz']:.2f}"
@@ -91,7 +127,6 @@ def cmd_time(args: argparse.Namespace) -> int:
         f"simulation time: {sum(r.outputs['seconds'] for r in records if not r.reused):.0f} s"
         + (f" ({reused} stored result(s) reused; --force runs them again)" if reused else "")
     )
-    return 0
 
 
 def print_timing_tables(store: ResultStore) -> None:
@@ -114,15 +149,20 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         parents=[common, executor_options()],
         help="experimental Fmax: 0.1 MHz clock search on the post-route timing simulation",
     )
-    p.add_argument("core")
+    p.add_argument(
+        "cores",
+        nargs="*",
+        help="cores to time (default: the study's set on --device: the basic iterative cores on ecp5-85k, "
+        "the lightweight ones on ecp5-25k)",
+    )
     p.add_argument("--device", required=True, help="device to implement on (timing models: iCE40, ECP5)")
     p.add_argument("--seed", type=seed, default=1, help="placement seed (default: %(default)s)")
     p.add_argument(
         "--data",
-        choices=DATA_MODES,
+        choices=(*DATA_MODES, "both"),
         default="worst",
         help="worst: sizes x byte patterns and random bytes, the lowest passing clock; "
-        "random: random bytes (default: %(default)s)",
+        "random: random bytes; both: a search in each (default: %(default)s)",
     )
     p.add_argument(
         "--engine",
