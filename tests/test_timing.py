@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -416,8 +417,23 @@ def test_time_without_cores_plans_the_study_set_in_both_data_modes(tmp_path: Pat
     printed = capsys.readouterr().out
     basic = [core.name for core in all_cores() if core.architecture == "basic-iterative"]
     for name in basic:
-        assert f"{name} time ecp5-85k worst nominal delays" in printed and f"{name} time ecp5-85k random nominal delays" in printed
+        assert (
+            f"{name} time ecp5-85k worst nominal delays" in printed and f"{name} time ecp5-85k random nominal delays" in printed
+        )
     assert "keccak256_lw-bram time" not in printed  # the lightweight cores are timed on ecp5-25k
     assert main(["time", "--device", "ice40-hx8k", "--db", db]) == 1
     error = capsys.readouterr().err.strip()
     assert error.startswith("hashbed: error: name the cores to time on ice40-hx8k") and "\n" not in error
+
+
+def test_a_search_from_the_command_line_is_stored_and_exported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, build = str(tmp_path / "results.db"), str(tmp_path / "build")
+    argv = ["time", "sha1", "--device", "ice40-hx8k", "--data", "random", "--jobs", "1", "--db", db, "--build-dir", build]
+    assert main([*argv, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["exp_fmax_mhz"] >= result["sta_fmax_mhz"] and not result["limit_above_range"]
+    assert result["throughput_measured_mbps"] <= result["throughput_formula_mbps"]
+    # the stored job passes the store's schema: it is exported like every other
+    assert main(["results", "--db", db, "--export", str(tmp_path / "out.jsonl")]) == 0
+    (job,) = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines() if '"step": "time"' in line]
+    assert job["outputs"]["engine"] == "fast" and job["outputs"]["exp_fmax_mhz"] == result["exp_fmax_mhz"]

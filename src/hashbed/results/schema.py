@@ -135,6 +135,8 @@ class TimeOutputs(_Strict):
     trials: list[tuple[Mhz, bool]]
     messages: Positive
     clock_arrival_ps: Count
+    #: The simulator of the search (results from before the fast engine: Icarus).
+    engine: Literal["fast", "icarus"] = "icarus"
     throughput_formula_mbps: Mhz
     throughput_measured_mbps: Mhz
     measured_blocks: Positive
