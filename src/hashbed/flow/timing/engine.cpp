@@ -3,7 +3,8 @@
 // timing simulation (ice40_cells.v, core_tb.v, calibration_tb.v), with the semantics
 // Icarus Verilog gives them (docs/methodology.md, "The fast timing engine"):
 //
-// - Values are 0, 1 and x. Every net starts at x; a flip-flop starts at 0.
+// - Values are 0, 1 and x. Every net starts at x; a flip-flop starts at 0 (TRELLIS_FF: its
+//   REGSET value).
 // - A delayed copy (`assign #(d) y = a;`) is Icarus's delay functor: a change of its input
 //   at time t is scheduled for t + d after cancelling every change still pending after t;
 //   a change equal to the oldest pending one is dropped. So a pulse shorter than d is
@@ -25,10 +26,16 @@
 //   calibration PERIOD CYCLES MODE
 //       prints "sample <hex>" where calibration_tb.v compares the outputs
 //
-// The design file: "hashbed-engine 1", "nets N" (net 0 is 0, net 1 is 1, net 2 is x), then
+// The design file: "hashbed-engine 2", "nets N" (net 0 is 0, net 1 is 1, net 2 is x), then
 // "port NAME WIDTH NET..." lines (least significant bit first) and cells:
-// "cell TYPE NAME", "param NAME VALUE" lines, "pin NAME NET" lines (NET -1: unconnected),
-// "end". A cell type is a few functions below (build, on_copy, eval, process, nba).
+// "cell TYPE NAME", parameter lines ("param NAME DECIMAL", "hex NAME HEX" for a number wider
+// than 63 bits, "text NAME =TEXT" for a text, hashbed's derived settings such as WIDE_MUX
+// among them), "pin NAME NET" lines (NET -1: unconnected), "end". A cell type is a few
+// functions below (build, on_copy, eval, process, nba). The ECP5 cells follow ecp5_cells.v,
+// the iCE40 ones ice40_cells.v.
+//
+// Events: a time wheel of one bucket per picosecond (a linked list of events in the order of
+// scheduling, nodes from one pool) for the next WHEEL ps; events further ahead wait in a heap.
 
 #include <algorithm>
 #include <cstdint>
@@ -73,23 +80,33 @@ static inline Val lut4(uint32_t init, Val a3, Val a2, Val a1, Val a0) {
 enum EvKind : uint8_t { EV_COPY, EV_VCOPY, EV_EVAL, EV_PROCESS, EV_TB };
 
 struct Ev {
-    uint64_t seq;
     uint32_t id;
     uint8_t kind, arg;
 };
 
-static const int PENDING = 8;  // a power of 2
+// An event in a bucket of the time wheel: a singly linked list per bucket, in the order of
+// scheduling, its nodes in one pool (a free list reuses them).
+struct Node {
+    Ev ev;
+    int32_t next;
+};
 
+static const int PENDING = 4;  // a power of 2; a copy has at most 2 changes pending (one due now)
+
+// A pending change of a copy: its time and value in one word (time << 2 | value).
 struct Pending {
-    Time t;
-    Val v;
+    uint64_t packed;
+    Pending() : packed(0) {}
+    Pending(Time t, Val v) : packed(uint64_t(t) << 2 | v) {}
+    Time time() const { return Time(packed >> 2); }
+    Val val() const { return Val(packed & 3); }
 };
 
 // The delayed copy of a net into a cell (`assign #(delay) copy = net`, optionally inverted).
-struct Copy {
+struct alignas(64) Copy {
     int32_t net;
     int32_t cell;
-    Time delay;
+    int32_t delay;
     uint8_t slot, invert, val, head, count;
     Pending pend[PENDING];
 };
@@ -196,16 +213,22 @@ struct Engine {
     // state
     std::vector<Val> net;
     Time now = 0;
-    uint64_t seq = 0;
-    static const int WHEEL_BITS = 17;
+    uint64_t seq = 0;  // the order of scheduling, for the events beyond the wheel
+    // The time wheel: a bucket per picosecond of the next WHEEL ps (their lists in pool),
+    // a bit per bucket that holds events; events further ahead wait in far (all of them
+    // were scheduled before any event of the same time in the wheel).
+    static const int WHEEL_BITS = 14;
     static const Time WHEEL = Time(1) << WHEEL_BITS;
-    std::vector<std::vector<Ev>> wheel;
+    std::vector<int32_t> head, tail;
+    std::vector<Node> pool;
+    int32_t free_node = -1;
     std::vector<uint64_t> occupied;
     size_t in_wheel = 0;
     struct Far {
         Time t;
+        uint64_t seq;
         Ev ev;
-        bool operator<(const Far& o) const { return t != o.t ? t > o.t : ev.seq > o.ev.seq; }
+        bool operator<(const Far& o) const { return t != o.t ? t > o.t : seq > o.seq; }
     };
     std::priority_queue<Far> far;
     std::vector<Nba> nba, nba_run;
@@ -219,16 +242,33 @@ struct Engine {
     }
 
     // --- scheduling ------------------------------------------------------------------
-    void schedule(Time t, uint8_t kind, uint32_t id, uint8_t arg = 0) {
-        Ev ev{seq++, id, kind, arg};
-        if (t - now < WHEEL) {
-            size_t b = size_t(t & (WHEEL - 1));
-            wheel[b].push_back(ev);
-            occupied[b >> 6] |= uint64_t(1) << (b & 63);
-            in_wheel++;
+    int32_t node(const Ev& ev) {
+        int32_t n = free_node;
+        if (n >= 0) {
+            free_node = pool[size_t(n)].next;
+            pool[size_t(n)] = Node{ev, -1};
         } else {
-            far.push(Far{t, ev});
+            n = int32_t(pool.size());
+            pool.push_back(Node{ev, -1});
         }
+        return n;
+    }
+
+    void append(size_t b, int32_t n) {
+        if (tail[b] < 0) {
+            head[b] = n;
+            occupied[b >> 6] |= uint64_t(1) << (b & 63);
+        } else {
+            pool[size_t(tail[b])].next = n;
+        }
+        tail[b] = n;
+        in_wheel++;
+    }
+
+    void schedule(Time t, uint8_t kind, uint32_t id, uint8_t arg = 0) {
+        Ev ev{id, kind, arg};
+        if (t - now < WHEEL) append(size_t(t & (WHEEL - 1)), node(ev));
+        else far.push(Far{t, seq++, ev});
     }
 
     bool next_time(Time& t) {
@@ -267,9 +307,9 @@ struct Engine {
         Copy& c = copies[size_t(ci)];
         if (c.invert && v != X) v ^= 1;
         if (c.count) {
-            if (c.pend[c.head].v == v) return;
+            if (c.pend[c.head].val() == v) return;
             // cancel pending changes from the oldest on, up to one that is due now (as Icarus does)
-            while (c.count && c.pend[c.head].t > now) {
+            while (c.count && c.pend[c.head].time() > now) {
                 c.head = (c.head + 1) & (PENDING - 1);
                 c.count--;
             }
@@ -279,15 +319,15 @@ struct Engine {
             return;
         }
         if (c.count == PENDING) fail("internal: too many pending changes on a delayed copy");
-        c.pend[(c.head + c.count) & (PENDING - 1)] = Pending{now + c.delay, v};
+        c.pend[(c.head + c.count) & (PENDING - 1)] = Pending(now + c.delay, v);
         c.count++;
         schedule(now + c.delay, EV_COPY, uint32_t(ci));
     }
 
     void copy_wake(int32_t ci) {
         Copy& c = copies[size_t(ci)];
-        if (c.count == 0 || c.pend[c.head].t > now) return;
-        Val v = c.pend[c.head].v;
+        if (c.count == 0 || c.pend[c.head].time() > now) return;
+        Val v = c.pend[c.head].val();
         c.head = (c.head + 1) & (PENDING - 1);
         c.count--;
         copy_set(ci, v);
@@ -637,7 +677,8 @@ struct Engine {
         Copy c{};
         c.net = n;
         c.cell = int32_t(ci);
-        c.delay = delay;
+        if (delay < 0 || delay > INT32_MAX) fail("a delay out of range: " + std::to_string(delay));
+        c.delay = int32_t(delay);
         c.slot = uint8_t(slot);
         c.invert = invert;
         c.val = X;
@@ -911,7 +952,8 @@ struct Engine {
         for (size_t i = 0; i < net_init.size(); ++i) fan_begin[i + 1] = fan_begin[i] + int32_t(fanout_build[i].size());
         for (auto& list : fanout_build) fan_list.insert(fan_list.end(), list.begin(), list.end());
         fanout_build.clear();
-        wheel.assign(size_t(WHEEL), {});
+        head.assign(size_t(WHEEL), -1);
+        tail.assign(size_t(WHEEL), -1);
         occupied.assign(size_t(WHEEL >> 6), 0);
     }
 
@@ -919,7 +961,10 @@ struct Engine {
     void reset() {
         now = 0;
         seq = 0;
-        for (auto& b : wheel) b.clear();
+        std::fill(head.begin(), head.end(), -1);
+        std::fill(tail.begin(), tail.end(), -1);
+        pool.clear();
+        free_node = -1;
         std::fill(occupied.begin(), occupied.end(), 0);
         in_wheel = 0;
         far = {};
@@ -979,20 +1024,25 @@ struct Engine {
         Time t;
         while (!finished && next_time(t)) {
             now = t;
-            std::vector<Ev>& bucket = wheel[size_t(t & (WHEEL - 1))];
-            if (!far.empty() && far.top().t == t) {
+            size_t b = size_t(t & (WHEEL - 1));
+            if (!far.empty() && far.top().t == t) {  // they go first: they were scheduled first
+                int32_t first = -1, last = -1;
                 while (!far.empty() && far.top().t == t) {
-                    bucket.push_back(far.top().ev);
-                    in_wheel++;
+                    int32_t n = node(far.top().ev);
                     far.pop();
+                    if (last < 0) first = n; else pool[size_t(last)].next = n;
+                    last = n;
+                    in_wheel++;
                 }
-                std::sort(bucket.begin(), bucket.end(), [](const Ev& a, const Ev& b) { return a.seq < b.seq; });
+                pool[size_t(last)].next = head[b];
+                if (tail[b] < 0) tail[b] = last;
+                head[b] = first;
             }
-            size_t i = 0;
             uint64_t step_events = 0;
             for (;;) {
-                while (i < bucket.size() && !finished) {
-                    Ev ev = bucket[i++];
+                while (head[b] >= 0 && !finished) {
+                    int32_t n = head[b];
+                    Ev ev = pool[size_t(n)].ev;
                     switch (ev.kind) {
                         case EV_COPY: copy_wake(int32_t(ev.id)); break;
                         case EV_VCOPY: vcopy_wake(int32_t(ev.id)); break;
@@ -1000,6 +1050,13 @@ struct Engine {
                         case EV_PROCESS: process(ev.id, ev.arg); break;
                         case EV_TB: tb.step(*this); break;
                     }
+                    // the event may have appended to this bucket: its next link is read now
+                    head[b] = pool[size_t(n)].next;
+                    if (head[b] < 0) tail[b] = -1;
+                    pool[size_t(n)].next = free_node;
+                    free_node = n;
+                    in_wheel--;
+                    events++;
                     if (++step_events > 50000000) fail("the simulation does not settle at one time (a zero-delay loop?)");
                 }
                 if (nba.empty() || finished) break;
@@ -1007,11 +1064,7 @@ struct Engine {
                 for (auto& n : nba_run) apply_nba(n);
                 nba_run.clear();
             }
-            events += bucket.size();
-            in_wheel -= bucket.size();
-            bucket.clear();
-            size_t b = size_t(t & (WHEEL - 1));
-            occupied[b >> 6] &= ~(uint64_t(1) << (b & 63));
+            if (head[b] < 0) occupied[b >> 6] &= ~(uint64_t(1) << (b & 63));
         }
     }
 
