@@ -1,9 +1,10 @@
 """Simulated clock cycles per second of the fast timing engine against Icarus, on the same timed
 netlist of one core (default: SHA-256 on ice40-hx8k, seed 1), side by side in one run.
 
-    .venv/bin/python scripts/bench_timing_engine.py [CORE] [DEVICE] [--build-dir DIR]
+    .venv/bin/python scripts/bench_timing_engine.py [CORE] [DEVICE] [--build-dir DIR] [--run-dir DIR]
 
-Implements the core (or reuses the run directory in the build folder), writes the timed
+Implements the core (or takes the routed run directory ``--run-dir``, e.g. a copy of one in
+build/impl, its static Fmax from its results.json), writes the timed
 netlist for Icarus and the design for the engine, and sends the same transfers through both
 at 0.9x the static Fmax: a 1-block and an 8-block message. The marginal rate (the difference of
 the two transfers' cycles over the difference of their times) leaves out each simulator's
@@ -14,6 +15,7 @@ raw rate includes. A benchmark, never a test.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import time
 from pathlib import Path
@@ -49,20 +51,25 @@ def main() -> None:
     parser.add_argument("core", nargs="?", default="sha256")
     parser.add_argument("device", nargs="?", default="ice40-hx8k")
     parser.add_argument("--build-dir", type=Path, default=Path("build-bench"))
+    parser.add_argument("--run-dir", type=Path, help="a routed run directory of CORE on DEVICE to take as it is")
     args = parser.parse_args()
     core = load_core(args.core)
-    result = implement(core, ImplSettings(get_device(args.device), seed=1), args.build_dir)
-    assert result.ok and result.fmax_mhz, result.error
-    run_dir = Path(result.run_dir)
-    timed = write_timed_netlist(run_dir, get_device(args.device).family)
+    family = get_device(args.device).family
+    if args.run_dir:
+        run_dir, fmax_mhz = args.run_dir, float(json.loads((args.run_dir / "results.json").read_text())["fmax_mhz"])
+    else:
+        result = implement(core, ImplSettings(get_device(args.device), seed=1), args.build_dir)
+        assert result.ok and result.fmax_mhz, result.error
+        run_dir, fmax_mhz = Path(result.run_dir), result.fmax_mhz
+    timed = write_timed_netlist(run_dir, family)
     executable = compile_simulation(
-        run_dir / "bench.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS["ice40"]], "tb", {"W": core.bus_width}
+        run_dir / "bench.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS[family]], "tb", {"W": core.bus_width}
     )
     design = write_engine_design(run_dir, name="bench.engine")
-    mhz = round(0.9 * result.fmax_mhz, 1)
+    mhz = round(0.9 * fmax_mhz, 1)
     block = core.algorithm.block_bits // 8
     messages = {blocks: Message.from_bytes((bytes(range(256)) * 8)[: blocks * block - 9]) for blocks in (1, 8)}
-    print(f"{core.name} on {args.device}: STA Fmax {result.fmax_mhz} MHz, simulated at {mhz} MHz")
+    print(f"{core.name} on {args.device}: STA Fmax {fmax_mhz} MHz, simulated at {mhz} MHz")
     timings: dict[str, dict[int, tuple[int, float]]] = {}
     with TimingEngine(design.path) as engine:
         print(f"engine: {engine.ready.splitlines()[0]}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -143,19 +144,31 @@ def test_variation_model_scales_delays_smoothly_and_reproducibly(calibration: tu
 # --- a core on the post-route board -----------------------------------------------------------
 
 
+def _sha1_board(tmp_path_factory: pytest.TempPathFactory, device: str) -> tuple[Core, float, Path, int]:
+    """SHA-1 placed and routed on ``device``, its timing simulation compiled."""
+    build = tmp_path_factory.mktemp(f"sha1_timing_{device}")
+    core = load_core("sha1")
+    result = implement(core, ImplSettings(get_device(device), seed=1), build)
+    assert result.ok and result.fmax_mhz, result.error
+    run_dir = Path(result.run_dir)
+    family = get_device(device).family
+    timed = write_timed_netlist(run_dir, family)
+    executable = compile_simulation(
+        build / "sha1.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS[family]], "tb", {"W": core.bus_width}
+    )
+    return core, result.fmax_mhz, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS
+
+
 @pytest.fixture(scope="module")
 def sha1_board(tmp_path_factory: pytest.TempPathFactory) -> tuple[Core, float, Path, int]:
     """SHA-1 placed and routed on ice40-hx8k, its timing simulation compiled."""
-    build = tmp_path_factory.mktemp("sha1_timing")
-    core = load_core("sha1")
-    result = implement(core, ImplSettings(get_device("ice40-hx8k"), seed=1), build)
-    assert result.ok and result.fmax_mhz, result.error
-    run_dir = Path(result.run_dir)
-    timed = write_timed_netlist(run_dir, "ice40")
-    executable = compile_simulation(
-        build / "sha1.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS["ice40"]], "tb", {"W": core.bus_width}
-    )
-    return core, result.fmax_mhz, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS
+    return _sha1_board(tmp_path_factory, "ice40-hx8k")
+
+
+@pytest.fixture(scope="module")
+def sha1_ecp5_board(tmp_path_factory: pytest.TempPathFactory) -> tuple[Core, float, Path, int]:
+    """SHA-1 placed and routed on ecp5-25k, its timing simulation compiled."""
+    return _sha1_board(tmp_path_factory, "ecp5-25k")
 
 
 def test_routed_core_is_right_below_static_fmax_and_wrong_far_above(sha1_board: tuple[Core, float, Path, int]) -> None:
@@ -254,8 +267,6 @@ def _steps(passes: Callable[[float], bool], low: float, high: float) -> tuple[fl
 def test_engine_agrees_with_icarus_at_every_step_of_the_calibration_search(calibration: tuple[float, Path], mode: int) -> None:
     sta_mhz, executable = calibration
     run_dir = next(executable.parent.glob("impl/carry_adder-*"))
-    if "ecp5" in run_dir.name:
-        pytest.skip("the fast engine has no ECP5 cells yet")
     design = write_engine_design(run_dir, name="calibration.engine")
     errors: dict[str, list[int]] = {"icarus": [], "fast": []}
 
@@ -275,9 +286,10 @@ def test_engine_agrees_with_icarus_at_every_step_of_the_calibration_search(calib
     assert 0 < sum(errors["fast"])
 
 
-def test_engine_agrees_with_icarus_on_sha1_around_and_above_its_static_fmax(sha1_board: tuple[Core, float, Path, int]) -> None:
-    core, sta_mhz, executable, input_delay = sha1_board
-    run_dir = next(executable.parent.glob("impl/sha1-ice40-hx8k-*"))
+@pytest.mark.parametrize("board", ["sha1_board", "sha1_ecp5_board"])
+def test_engine_agrees_with_icarus_on_sha1_around_and_above_its_static_fmax(board: str, request: pytest.FixtureRequest) -> None:
+    core, sta_mhz, executable, input_delay = request.getfixturevalue(board)
+    run_dir = next(executable.parent.glob("impl/sha1-*"))
     design = write_engine_design(run_dir, name="sha1.engine")
     assert design.clock_arrival_ps + HOLD_MARGIN_PS == input_delay
     messages = [Message.from_bytes(b"abc"), Message.from_bytes(bytes(range(120)))]
@@ -317,6 +329,51 @@ def test_engine_times_out_a_core_that_never_answers(sha1_board: tuple[Core, floa
             assert controller.all_correct_at(0.8 * sta_mhz, [Message.from_bytes(b"abc")])
 
 
+@pytest.fixture(scope="module")
+def memories_ecp5(tmp_path_factory: pytest.TempPathFactory) -> tuple[float, Path, Path, int]:
+    """tests/data/timing/ecp5_memories.v placed and routed on ecp5-25k: its static Fmax, Icarus's
+    simulation, the engine's design and the input delay."""
+    build = tmp_path_factory.mktemp("memories-ecp5")
+    source = Path(__file__).resolve().parent / "data" / "timing" / "ecp5_memories.v"
+    # the implementation flow takes a catalogue entry; only name, top, sources and parameters matter here
+    design = dataclasses.replace(load_core("sha1"), name="ecp5_memories", top="ecp5_memories", sources=(source,), parameters={})
+    result = implement(design, ImplSettings(get_device("ecp5-25k"), seed=1), build)
+    assert result.ok and result.fmax_mhz, result.error
+    run_dir = Path(result.run_dir)
+    timed = write_timed_netlist(run_dir, "ecp5")
+    executable = compile_simulation(
+        build / "memories.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS["ecp5"]], "tb", {"W": 32}
+    )
+    return result.fmax_mhz, executable, write_engine_design(run_dir).path, timed.clock_arrival_ps + HOLD_MARGIN_PS
+
+
+def test_engine_agrees_with_icarus_on_ecp5_distributed_and_block_ram_and_wide_muxes(
+    memories_ecp5: tuple[float, Path, Path, int], tmp_path: Path
+) -> None:
+    sta_mhz, executable, design, input_delay = memories_ecp5
+    text = design.read_text()
+    # the cells this design is here for: DPR16X4 (DPRAM halves and their write port), DP16KD, LUT5-7
+    for cell in ("text MODE =DPRAM", "cell TRELLIS_RAMW", "cell DP16KD", "text WIDE_MUX =PFUMX", "text WIDE_MUX =L6MUX21"):
+        assert cell in text, cell
+    rng = random.Random(1)
+    words = [rng.getrandbits(32) for _ in range(40)]
+    stream = tmp_path / "words.hex"
+    stream.write_text("".join(f"{word:08x}\n" for word in words))
+    outputs: dict[str, list[str]] = {"icarus": [], "fast": []}
+    with TimingEngine(design) as engine:
+        for factor in (0.5, 1.0, 1.4, 2.0, 3.0):
+            period = period_ps(round(factor * sta_mhz, 1))
+            plusargs: dict[str, int | str] = {"words": str(stream), "count": len(words), "outputs": len(words)}
+            plusargs |= {"period": period, "input_delay": input_delay, "max_cycles": 200}
+            for label, text in (
+                ("icarus", run_simulation(executable, plusargs)),
+                ("fast", engine.run_core(words, 32, len(words), period, input_delay, 200)),
+            ):
+                outputs[label].append("\n".join(line for line in text.splitlines() if not line.startswith("events ")).strip())
+    assert outputs["fast"] == outputs["icarus"]  # every word, right or wrong, at every frequency
+    assert outputs["fast"][0] == outputs["fast"][1] != outputs["fast"][-1]  # right below the static Fmax, wrong far above
+
+
 def test_engine_refuses_what_it_does_not_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     routed = {
         "modules": {
@@ -329,7 +386,7 @@ def test_engine_refuses_what_it_does_not_model(tmp_path: Path, monkeypatch: pyte
     with pytest.raises(HashbedError, match="^the fast timing engine has no model for cell type ICESTORM_RAM \\(instance ram\\)"):
         engine_design_text(routed, ENGINE_CELLS, {})
     design = tmp_path / "unknown.engine"
-    design.write_text("hashbed-engine 1\nnets 3\ncell ICESTORM_RAM ram\nend\n")
+    design.write_text("hashbed-engine 2\nnets 3\ncell ICESTORM_RAM ram\nend\n")
     with pytest.raises(HashbedError, match="^the timing engine: no model for cell type ICESTORM_RAM \\(instance ram\\)$"):
         TimingEngine(design)
     monkeypatch.setenv("HASHBED_CACHE", str(tmp_path / "cache"))

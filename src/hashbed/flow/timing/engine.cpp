@@ -3,7 +3,8 @@
 // timing simulation (ice40_cells.v, core_tb.v, calibration_tb.v), with the semantics
 // Icarus Verilog gives them (docs/methodology.md, "The fast timing engine"):
 //
-// - Values are 0, 1 and x. Every net starts at x; a flip-flop starts at 0.
+// - Values are 0, 1 and x. Every net starts at x; a flip-flop starts at 0 (TRELLIS_FF: its
+//   REGSET value).
 // - A delayed copy (`assign #(d) y = a;`) is Icarus's delay functor: a change of its input
 //   at time t is scheduled for t + d after cancelling every change still pending after t;
 //   a change equal to the oldest pending one is dropped. So a pulse shorter than d is
@@ -25,10 +26,16 @@
 //   calibration PERIOD CYCLES MODE
 //       prints "sample <hex>" where calibration_tb.v compares the outputs
 //
-// The design file: "hashbed-engine 1", "nets N" (net 0 is 0, net 1 is 1, net 2 is x), then
+// The design file: "hashbed-engine 2", "nets N" (net 0 is 0, net 1 is 1, net 2 is x), then
 // "port NAME WIDTH NET..." lines (least significant bit first) and cells:
-// "cell TYPE NAME", "param NAME VALUE" lines, "pin NAME NET" lines (NET -1: unconnected),
-// "end". A cell type is a few functions below (build, on_copy, eval, process, nba).
+// "cell TYPE NAME", parameter lines ("param NAME DECIMAL", "hex NAME HEX" for a number wider
+// than 63 bits, "text NAME =TEXT" for a text, hashbed's derived settings such as WIDE_MUX
+// among them), "pin NAME NET" lines (NET -1: unconnected), "end". A cell type is a few
+// functions below (build, on_copy, eval, process, nba). The ECP5 cells follow ecp5_cells.v,
+// the iCE40 ones ice40_cells.v.
+//
+// Events: a time wheel of one bucket per picosecond (a linked list of events in the order of
+// scheduling, nodes from one pool) for the next WHEEL ps; events further ahead wait in a heap.
 
 #include <algorithm>
 #include <cstdint>
@@ -70,41 +77,100 @@ static inline Val lut4(uint32_t init, Val a3, Val a2, Val a1, Val a0) {
     return ones && zeros ? X : (ones ? 1 : 0);
 }
 
-enum EvKind : uint8_t { EV_COPY, EV_EVAL, EV_PROCESS, EV_TB };
+enum EvKind : uint8_t { EV_COPY, EV_VCOPY, EV_EVAL, EV_PROCESS, EV_TB };
 
 struct Ev {
-    uint64_t seq;
     uint32_t id;
     uint8_t kind, arg;
 };
 
-static const int PENDING = 8;  // a power of 2
+// An event in a bucket of the time wheel: a singly linked list per bucket, in the order of
+// scheduling, its nodes in one pool (a free list reuses them).
+struct Node {
+    Ev ev;
+    int32_t next;
+};
 
+static const int PENDING = 4;  // a power of 2; a copy has at most 2 changes pending (one due now)
+
+// A pending change of a copy: its time and value in one word (time << 2 | value).
 struct Pending {
-    Time t;
-    Val v;
+    uint64_t packed;
+    Pending() : packed(0) {}
+    Pending(Time t, Val v) : packed(uint64_t(t) << 2 | v) {}
+    Time time() const { return Time(packed >> 2); }
+    Val val() const { return Val(packed & 3); }
 };
 
 // The delayed copy of a net into a cell (`assign #(delay) copy = net`, optionally inverted).
-struct Copy {
+struct alignas(64) Copy {
     int32_t net;
     int32_t cell;
-    Time delay;
+    int32_t delay;
     uint8_t slot, invert, val, head, count;
     Pending pend[PENDING];
 };
 
-enum CellType : uint8_t { T_ICESTORM_LC, T_SB_GB };
+// A vector of up to 32 bits: bit i is x if xm bit i is set, else val bit i.
+struct Vec {
+    uint32_t val, xm;
+    bool operator==(const Vec& o) const { return val == o.val && xm == o.xm; }
+    bool operator!=(const Vec& o) const { return !(*this == o); }
+    Val bit(int i) const { return ((xm >> i) & 1) ? X : Val((val >> i) & 1); }
+};
+
+struct VPending {
+    Time t;
+    Vec v;
+};
+
+// The delayed copy of a register vector to a cell's outputs (`assign #(delay) {OUT...} = reg`):
+// one delay functor for the whole vector, as Icarus has it, each bit then its output net.
+struct VCopy {
+    int32_t cell;
+    Time delay;
+    Vec val;
+    uint8_t head, count, width;
+    int32_t out;  // the output nets: outs[out + bit]
+    VPending pend[PENDING];
+};
+
+enum CellType : uint8_t { T_ICESTORM_LC, T_BUF, T_COMB, T_FF, T_DP16KD };
 
 struct Cell {
     CellType type;
-    uint8_t mode;     // ICESTORM_LC: bit 0 DFF_ENABLE, 1 CARRY_ENABLE, 2 ASYNC_SR, 3 SET_NORESET
-    uint8_t pending;  // deferred evaluations scheduled (bits), bit 7: process scheduled
+    uint16_t mode;     // per type, see build_cell
+    uint16_t pending;  // deferred evaluations (bits 0-7) and processes (bits 8-15) scheduled
     uint8_t q, lut_reg;
     uint32_t init;
-    int32_t copy[12];  // copy index per slot, -1 if none
-    int32_t out[2];    // output nets, -1 if none
-    int32_t qnet;      // ICESTORM_LC flip-flop: the register's net (its O is a delayed copy of it)
+    int32_t slot;  // its copies: copy index slots[slot + k], -1 if none
+    int32_t out;   // its output nets: outs[out + k], -1 if none
+    int32_t qnet;  // a flip-flop: the register's net (its output is a delayed copy of it)
+    int32_t aux;   // TRELLIS_COMB DPRAM: its RAM in rams; DP16KD: its state in brams
+};
+
+// TRELLIS_COMB's distributed RAM bit register (MODE "DPRAM").
+struct Dpram {
+    Vec ram, init;
+};
+
+// DP16KD's state and settings.
+struct Bram {
+    std::vector<Vec> rows, init;
+    Vec latch[2];
+    int width[2];
+    bool wide, async_reset;
+    uint8_t writemode[2];  // 0 NORMAL, 1 WRITETHROUGH, 2 READBEFOREWRITE
+    uint8_t decode[2];     // CSDECODE: bit k the value CSk must have
+    int32_t vcopy[2];      // the delayed copies of the read latches to DOA, DOB
+};
+
+struct Nba {
+    int32_t cell;
+    uint8_t kind;  // 0 a flip-flop's register, 1 a DPRAM bit (index), 2 a block RAM latch (index: port)
+    uint8_t index;
+    Val v;
+    Vec vec;
 };
 
 struct Port {
@@ -112,30 +178,60 @@ struct Port {
     std::vector<int32_t> nets;
 };
 
+static inline Val v_not(Val a) { return a == X ? X : Val(a ^ 1); }
+static inline Val v_xor(Val a, Val b) { return (a == X || b == X) ? X : Val(a ^ b); }
+static inline Val v_mux(Val s, Val one, Val zero) { return s == 1 ? one : s == 0 ? zero : v_merge(one, zero); }
+
+// lut4 over a table whose entries may be x (a DPRAM's register)
+static inline Val lut4x(Vec table, Val a3, Val a2, Val a1, Val a0) {
+    if (!table.xm) return lut4(table.val, a3, a2, a1, a0);
+    int ones = 0, zeros = 0, unknown = 0;
+    for (int i = 0; i < 16; ++i) {
+        if ((a3 != X && ((i >> 3) & 1) != a3) || (a2 != X && ((i >> 2) & 1) != a2) || (a1 != X && ((i >> 1) & 1) != a1) ||
+            (a0 != X && (i & 1) != a0))
+            continue;
+        Val v = table.bit(i);
+        if (v == X) unknown++; else if (v) ones++; else zeros++;
+    }
+    return unknown || (ones && zeros) ? X : (ones ? 1 : 0);
+}
+
+static const Vec VEC_X18 = {0, 0x3FFFF};
+
 struct Engine {
     // structure
     std::vector<Val> net_init;
     std::vector<std::vector<int32_t>> fanout_build;
     std::vector<int32_t> fan_begin, fan_list;
     std::vector<Copy> copies;
+    std::vector<VCopy> vcopies;
     std::vector<Cell> cells;
+    std::vector<int32_t> slots, outs;
+    std::vector<Dpram> rams;
+    std::vector<Bram> brams;
     std::map<std::string, Port> ports;
     // state
     std::vector<Val> net;
     Time now = 0;
-    uint64_t seq = 0;
-    static const int WHEEL_BITS = 17;
+    uint64_t seq = 0;  // the order of scheduling, for the events beyond the wheel
+    // The time wheel: a bucket per picosecond of the next WHEEL ps (their lists in pool),
+    // a bit per bucket that holds events; events further ahead wait in far (all of them
+    // were scheduled before any event of the same time in the wheel).
+    static const int WHEEL_BITS = 14;
     static const Time WHEEL = Time(1) << WHEEL_BITS;
-    std::vector<std::vector<Ev>> wheel;
+    std::vector<int32_t> head, tail;
+    std::vector<Node> pool;
+    int32_t free_node = -1;
     std::vector<uint64_t> occupied;
     size_t in_wheel = 0;
     struct Far {
         Time t;
+        uint64_t seq;
         Ev ev;
-        bool operator<(const Far& o) const { return t != o.t ? t > o.t : ev.seq > o.ev.seq; }
+        bool operator<(const Far& o) const { return t != o.t ? t > o.t : seq > o.seq; }
     };
     std::priority_queue<Far> far;
-    std::vector<std::pair<int32_t, Val>> nba, nba_run;
+    std::vector<Nba> nba, nba_run;
     uint64_t events = 0;
     bool finished = false;
 
@@ -146,16 +242,33 @@ struct Engine {
     }
 
     // --- scheduling ------------------------------------------------------------------
-    void schedule(Time t, uint8_t kind, uint32_t id, uint8_t arg = 0) {
-        Ev ev{seq++, id, kind, arg};
-        if (t - now < WHEEL) {
-            size_t b = size_t(t & (WHEEL - 1));
-            wheel[b].push_back(ev);
-            occupied[b >> 6] |= uint64_t(1) << (b & 63);
-            in_wheel++;
+    int32_t node(const Ev& ev) {
+        int32_t n = free_node;
+        if (n >= 0) {
+            free_node = pool[size_t(n)].next;
+            pool[size_t(n)] = Node{ev, -1};
         } else {
-            far.push(Far{t, ev});
+            n = int32_t(pool.size());
+            pool.push_back(Node{ev, -1});
         }
+        return n;
+    }
+
+    void append(size_t b, int32_t n) {
+        if (tail[b] < 0) {
+            head[b] = n;
+            occupied[b >> 6] |= uint64_t(1) << (b & 63);
+        } else {
+            pool[size_t(tail[b])].next = n;
+        }
+        tail[b] = n;
+        in_wheel++;
+    }
+
+    void schedule(Time t, uint8_t kind, uint32_t id, uint8_t arg = 0) {
+        Ev ev{id, kind, arg};
+        if (t - now < WHEEL) append(size_t(t & (WHEEL - 1)), node(ev));
+        else far.push(Far{t, seq++, ev});
     }
 
     bool next_time(Time& t) {
@@ -194,9 +307,9 @@ struct Engine {
         Copy& c = copies[size_t(ci)];
         if (c.invert && v != X) v ^= 1;
         if (c.count) {
-            if (c.pend[c.head].v == v) return;
+            if (c.pend[c.head].val() == v) return;
             // cancel pending changes from the oldest on, up to one that is due now (as Icarus does)
-            while (c.count && c.pend[c.head].t > now) {
+            while (c.count && c.pend[c.head].time() > now) {
                 c.head = (c.head + 1) & (PENDING - 1);
                 c.count--;
             }
@@ -206,15 +319,15 @@ struct Engine {
             return;
         }
         if (c.count == PENDING) fail("internal: too many pending changes on a delayed copy");
-        c.pend[(c.head + c.count) & (PENDING - 1)] = Pending{now + c.delay, v};
+        c.pend[(c.head + c.count) & (PENDING - 1)] = Pending(now + c.delay, v);
         c.count++;
         schedule(now + c.delay, EV_COPY, uint32_t(ci));
     }
 
     void copy_wake(int32_t ci) {
         Copy& c = copies[size_t(ci)];
-        if (c.count == 0 || c.pend[c.head].t > now) return;
-        Val v = c.pend[c.head].v;
+        if (c.count == 0 || c.pend[c.head].time() > now) return;
+        Val v = c.pend[c.head].val();
         c.head = (c.head + 1) & (PENDING - 1);
         c.count--;
         copy_set(ci, v);
@@ -228,20 +341,77 @@ struct Engine {
         on_copy(uint32_t(c.cell), c.slot, old, v);
     }
 
-    Val cv(const Cell& cell, int slot) const { return copies[size_t(cell.copy[slot])].val; }
+    // the same rules for a vector copy
+    void vcopy_recv(int32_t vi, Vec v) {
+        VCopy& c = vcopies[size_t(vi)];
+        if (c.count) {
+            if (c.pend[c.head].v == v) return;
+            while (c.count && c.pend[c.head].t > now) {
+                c.head = (c.head + 1) & (PENDING - 1);
+                c.count--;
+            }
+        }
+        if (c.delay == 0 && c.count == 0) {
+            vcopy_set(vi, v);
+            return;
+        }
+        if (c.count == PENDING) fail("internal: too many pending changes on a delayed copy");
+        c.pend[(c.head + c.count) & (PENDING - 1)] = VPending{now + c.delay, v};
+        c.count++;
+        schedule(now + c.delay, EV_VCOPY, uint32_t(vi));
+    }
+
+    void vcopy_wake(int32_t vi) {
+        VCopy& c = vcopies[size_t(vi)];
+        if (c.count == 0 || c.pend[c.head].t > now) return;
+        Vec v = c.pend[c.head].v;
+        c.head = (c.head + 1) & (PENDING - 1);
+        c.count--;
+        vcopy_set(vi, v);
+    }
+
+    void vcopy_set(int32_t vi, Vec v) {
+        VCopy& c = vcopies[size_t(vi)];
+        if (c.val == v) return;
+        Vec old = c.val;
+        c.val = v;
+        for (int b = 0; b < c.width; ++b)
+            if (old.bit(b) != v.bit(b)) set_net(outs[size_t(c.out + b)], v.bit(b));
+    }
+
+    Val cv(const Cell& cell, int k) const {
+        int32_t ci = slots[size_t(cell.slot + k)];
+        return ci < 0 ? X : copies[size_t(ci)].val;
+    }
+    int32_t out(const Cell& cell, int k) const { return outs[size_t(cell.out + k)]; }
 
     void defer(uint32_t ci, uint8_t which) {
         Cell& cell = cells[ci];
         if (cell.pending & (1u << which)) return;
-        cell.pending |= uint8_t(1u << which);
-        schedule(now, which == 7 ? EV_PROCESS : EV_EVAL, ci, which);
+        cell.pending |= uint16_t(1u << which);
+        schedule(now, which >= 8 ? EV_PROCESS : EV_EVAL, ci, which);
     }
 
     // --- cell types ------------------------------------------------------------------
     // ICESTORM_LC slots: 0-3 I0-I3 to O (no flip-flop) or to the flip-flop (setup copies),
-    // 4 SR, 5 CEN, 6 CLK, 7 the register to O (D_CLK_O), 8 I1, 9 I2, 10 CIN to COUT.
-    // Deferred evaluations: 0 O (LUT), 1 COUT, 2 the LUT into the flip-flop, 7 its process.
-    enum { LC_I0 = 0, LC_SR = 4, LC_CEN = 5, LC_CLK = 6, LC_Q = 7, LC_C1 = 8, LC_C2 = 9, LC_CC = 10 };
+    // 4 SR, 5 CEN, 6 CLK, 7 the register to O (D_CLK_O), 8 I1, 9 I2, 10 CIN to COUT; outputs
+    // O, COUT. Deferred evaluations: 0 O (LUT), 1 COUT, 2 the LUT into the flip-flop; process 8.
+    enum { LC_I0 = 0, LC_SR = 4, LC_CEN = 5, LC_CLK = 6, LC_Q = 7, LC_C1 = 8, LC_C2 = 9, LC_CC = 10, LC_SLOTS = 11 };
+    // TRELLIS_COMB slots: 0-3 A-D to F, 4 FCI to F, 5-9 A-D, FCI to FCO, 10-13 A-D to OFX,
+    // 14 M, 15 F1, 16 FXA, 17 FXB to OFX, 18 WCK, 19 WD, 20-23 WAD0-3, 24 WRE; outputs F, FCO,
+    // OFX. Evaluations 0 F, 1 FCO, 2 OFX; process 8 the DPRAM write.
+    enum { CB_F = 0, CB_FCI_F = 4, CB_FCO = 5, CB_FCI_FCO = 9, CB_OFX = 10, CB_M = 14, CB_F1 = 15, CB_FXA = 16, CB_FXB = 17,
+           CB_WCK = 18, CB_WD = 19, CB_WAD = 20, CB_WRE = 24, CB_SLOTS = 25 };
+    // TRELLIS_COMB mode bits
+    enum { CM_LOGIC = 0, CM_CCU2 = 1, CM_DPRAM = 2, CM_RAMW = 3, CM_MODE = 3, CM_INJECT = 4, CM_PFUMX = 8, CM_L6MUX = 16 };
+    // TRELLIS_FF slots: 0 CLK, 1 DI, 2 M, 3 CE, 4 LSR, 5 the register to Q; process 8.
+    enum { FF_CLK = 0, FF_DI = 1, FF_M = 2, FF_CE = 3, FF_LSR = 4, FF_Q = 5, FF_SLOTS = 6 };
+    // TRELLIS_FF mode bits: 0-1 CEMUX (0 "1", 1 "0", 2 CE, 3 INV), 2 LSR connected, 3 ASYNC, 4 SET, 5 SD "1"
+    enum { FM_CE = 3, FM_LSR = 4, FM_ASYNC = 8, FM_SET = 16, FM_SD = 32 };
+    // DP16KD slots: 0 CLKA, 1 CLKB, then per port (A at 2, B at 2 + BR_PORT): CE, WE, RST, CS0-2,
+    // DI0-17, AD0-13; outputs DOA0-17, DOB0-17. Processes 8, 9 the clock edge of port A, B;
+    // 10, 11 the asynchronous reset of A, B.
+    enum { BR_CE = 0, BR_WE = 1, BR_RST = 2, BR_CS = 3, BR_DI = 6, BR_AD = 24, BR_PORT = 38, BR_SLOTS = 2 + 2 * BR_PORT };
 
     void on_copy(uint32_t ci, int slot, Val old, Val v) {
         Cell& cell = cells[ci];
@@ -249,91 +419,310 @@ struct Engine {
             case T_ICESTORM_LC:
                 if (slot < 4) defer(ci, (cell.mode & 1) ? 2 : 0);
                 else if (slot >= LC_C1) defer(ci, 1);
-                else if (slot == LC_CLK) { if (posedge(old, v)) defer(ci, 7); }
-                else if (slot == LC_SR) { if ((cell.mode & 4) && posedge(old, v)) defer(ci, 7); }
-                else if (slot == LC_Q) set_net(cell.out[0], v);
+                else if (slot == LC_CLK) { if (posedge(old, v)) defer(ci, 8); }
+                else if (slot == LC_SR) { if ((cell.mode & 4) && posedge(old, v)) defer(ci, 8); }
+                else if (slot == LC_Q) set_net(out(cell, 0), v);
                 break;
-            case T_SB_GB:
-                set_net(cell.out[0], v);
+            case T_BUF:
+                set_net(out(cell, slot), v);
                 break;
+            case T_COMB:
+                if (slot <= CB_FCI_F) defer(ci, 0);
+                else if (slot <= CB_FCI_FCO) defer(ci, 1);
+                else if (slot <= CB_FXB) defer(ci, 2);
+                else if (slot == CB_WCK) { if (posedge(old, v)) defer(ci, 8); }
+                break;
+            case T_FF:
+                if (slot == FF_CLK) { if (posedge(old, v)) defer(ci, 8); }
+                else if (slot == FF_LSR) { if ((cell.mode & FM_ASYNC) && posedge(old, v)) defer(ci, 8); }
+                else if (slot == FF_Q) set_net(out(cell, 0), v);
+                break;
+            case T_DP16KD: {
+                const Bram& bram = brams[size_t(cell.aux)];
+                if (slot < 2) { if (posedge(old, v)) defer(ci, uint8_t(8 + slot)); }
+                else if (bram.async_reset && (slot - 2) % BR_PORT == BR_RST && posedge(old, v)) {
+                    int port = (slot - 2) / BR_PORT;
+                    if (port == 1 || !bram.wide) defer(ci, uint8_t(10 + port));
+                }
+                break;
+            }
         }
     }
 
     void eval(uint32_t ci, int which) {
         Cell& cell = cells[ci];
-        cell.pending &= uint8_t(~(1u << which));
+        cell.pending &= uint16_t(~(1u << which));
         switch (cell.type) {
             case T_ICESTORM_LC:
-                if (which == 0) set_net(cell.out[0], lut4(cell.init, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0)));
+                if (which == 0) set_net(out(cell, 0), lut4(cell.init, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0)));
                 else if (which == 1) {
                     Val c1 = cv(cell, LC_C1), c2 = cv(cell, LC_C2), cc = cv(cell, LC_CC);
-                    set_net(cell.out[1], v_or(v_and(c1, c2), v_and(v_or(c1, c2), cc)));
+                    set_net(out(cell, 1), v_or(v_and(c1, c2), v_and(v_or(c1, c2), cc)));
                 } else if (which == 2) cell.lut_reg = lut4(cell.init, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0));
                 break;
-            case T_SB_GB:
+            case T_COMB: {
+                int mode = cell.mode & CM_MODE;
+                Val inject = (cell.mode & CM_INJECT) ? 1 : 0;
+                if (which == 0) {
+                    Val f;
+                    if (mode == CM_DPRAM)
+                        f = lut4x(rams[size_t(cell.aux)].ram, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0));
+                    else
+                        f = lut4(cell.init, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0));
+                    if (mode == CM_CCU2) f = v_xor(f, v_and(v_not(inject), cv(cell, CB_FCI_F)));
+                    set_net(out(cell, 0), f);
+                } else if (which == 1) {
+                    Val a = cv(cell, CB_FCO), b = cv(cell, CB_FCO + 1);
+                    Val select = lut4(cell.init, cv(cell, CB_FCO + 3), cv(cell, CB_FCO + 2), b, a);
+                    Val generate = v_and(v_not(inject), lut4(cell.init, 0, 0, b, a));
+                    set_net(out(cell, 1), v_mux(select, cv(cell, CB_FCI_FCO), generate));
+                } else if (which == 2) {
+                    Val m = cv(cell, CB_M);
+                    if (cell.mode & CM_PFUMX) {
+                        Val lut = lut4(cell.init, cv(cell, CB_OFX + 3), cv(cell, CB_OFX + 2), cv(cell, CB_OFX + 1), cv(cell, CB_OFX));
+                        set_net(out(cell, 2), v_mux(m, cv(cell, CB_F1), lut));
+                    } else {
+                        set_net(out(cell, 2), v_mux(m, cv(cell, CB_FXB), cv(cell, CB_FXA)));
+                    }
+                }
+                break;
+            }
+            default:
                 break;
         }
     }
 
-    void process(uint32_t ci) {
+    void process(uint32_t ci, int which) {
         Cell& cell = cells[ci];
-        cell.pending &= uint8_t(~(1u << 7));
-        if (cell.type != T_ICESTORM_LC) return;
-        Val sr = cv(cell, LC_SR), cen = cv(cell, LC_CEN), set = (cell.mode >> 3) & 1;
-        if (cell.mode & 4) {  // always @(posedge clk or posedge s_sr) if (s_sr) ... else if (s_cen) ...
-            if (sr == 1) nba.push_back({int32_t(ci), set});
-            else if (cen == 1) nba.push_back({int32_t(ci), cell.lut_reg});
-        } else if (cen == 1) {  // if (s_cen) q <= s_sr ? SET_NORESET : lut_reg
-            nba.push_back({int32_t(ci), sr == 1 ? set : sr == 0 ? cell.lut_reg : v_merge(set, cell.lut_reg)});
+        cell.pending &= uint16_t(~(1u << which));
+        switch (cell.type) {
+            case T_ICESTORM_LC: {
+                Val sr = cv(cell, LC_SR), cen = cv(cell, LC_CEN), set = (cell.mode >> 3) & 1;
+                if (cell.mode & 4) {  // always @(posedge clk or posedge s_sr) if (s_sr) ... else if (s_cen) ...
+                    if (sr == 1) push_nba(ci, 0, 0, set);
+                    else if (cen == 1) push_nba(ci, 0, 0, cell.lut_reg);
+                } else if (cen == 1) {  // if (s_cen) q <= s_sr ? SET_NORESET : lut_reg
+                    push_nba(ci, 0, 0, sr == 1 ? set : sr == 0 ? cell.lut_reg : v_merge(set, cell.lut_reg));
+                }
+                break;
+            }
+            case T_FF: {
+                // if (set_reset) q <= value; else if (enable) q <= data;
+                Val sr = (cell.mode & FM_LSR) ? cv(cell, FF_LSR) : 0;
+                int cemux = cell.mode & FM_CE;
+                Val enable = cemux == 0 ? 1 : cemux == 1 ? 0 : cemux == 2 ? cv(cell, FF_CE) : v_not(cv(cell, FF_CE));
+                if (sr == 1) push_nba(ci, 0, 0, (cell.mode & FM_SET) ? 1 : 0);
+                else if (enable == 1) push_nba(ci, 0, 0, cv(cell, (cell.mode & FM_SD) ? FF_DI : FF_M));
+                break;
+            }
+            case T_COMB: {  // DPRAM: if (write) ram[{wad0, wad2, wad1, wad3}] <= wd
+                if (cv(cell, CB_WRE) != 1) break;
+                Val w0 = cv(cell, CB_WAD), w1 = cv(cell, CB_WAD + 1), w2 = cv(cell, CB_WAD + 2), w3 = cv(cell, CB_WAD + 3);
+                if (w0 == X || w1 == X || w2 == X || w3 == X) break;  // a write to an unknown address: none
+                push_nba(ci, 1, uint8_t(w0 * 8 + w2 * 4 + w1 * 2 + w3), cv(cell, CB_WD));
+                break;
+            }
+            case T_DP16KD:
+                bram_process(ci, which);
+                break;
+            default:
+                break;
         }
     }
 
-    void apply_nba(int32_t ci, Val v) {
-        Cell& cell = cells[size_t(ci)];
-        if (cell.q == v) return;
-        cell.q = v;
-        set_net(cell.qnet, v);
+    void push_nba(uint32_t ci, uint8_t kind, uint8_t index, Val v, Vec vec = Vec{0, 0}) {
+        nba.push_back(Nba{int32_t(ci), kind, index, v, vec});
+    }
+
+    void apply_nba(const Nba& n) {
+        Cell& cell = cells[size_t(n.cell)];
+        if (n.kind == 0) {
+            if (cell.q == n.v) return;
+            cell.q = n.v;
+            set_net(cell.qnet, n.v);
+        } else if (n.kind == 1) {
+            Dpram& r = rams[size_t(cell.aux)];
+            Vec before = r.ram;
+            uint32_t bit = 1u << n.index;
+            r.ram.val = (r.ram.val & ~bit) | (n.v == 1 ? bit : 0);
+            r.ram.xm = (r.ram.xm & ~bit) | (n.v == X ? bit : 0);
+            if (r.ram != before) defer(uint32_t(n.cell), 0);  // assign contents = ram: F follows
+        } else {
+            Bram& b = brams[size_t(cell.aux)];
+            if (b.latch[n.index] == n.vec) return;
+            b.latch[n.index] = n.vec;
+            vcopy_recv(b.vcopy[n.index], n.vec);
+        }
+    }
+
+    // --- DP16KD ------------------------------------------------------------------------
+    Vec bram_bits(const Cell& cell, int first, int count) const {
+        Vec v{0, 0};
+        for (int i = 0; i < count; ++i) {
+            Val b = cv(cell, first + i);
+            if (b == X) v.xm |= 1u << i;
+            else if (b) v.val |= 1u << i;
+        }
+        return v;
+    }
+
+    // enable = ce && cs == CSDECODE (== is 0 at a known difference, else x with an unknown bit)
+    Val bram_enable(const Cell& cell, const Bram& b, int port) const {
+        int base = 2 + port * BR_PORT;
+        Val equal = 1;
+        for (int k = 0; k < 3; ++k) {
+            Val cs = cv(cell, base + BR_CS + k);
+            if (cs == X) equal = X;
+            else if (cs != ((b.decode[port] >> k) & 1)) { equal = 0; break; }
+        }
+        return v_and(cv(cell, base + BR_CE), equal);
+    }
+
+    static Vec bram_read(const Bram& b, int width, Vec ad) {
+        if (ad.xm & 0x3FF0) return width == 18 ? VEC_X18 : Vec{0, 0x1FF};
+        const Vec& row = b.rows[(ad.val >> 4) & 0x3FF];
+        if (width == 18) return row;
+        if (ad.xm & 8) return Vec{0, 0x1FF};
+        int shift = (ad.val & 8) ? 9 : 0;
+        return Vec{(row.val >> shift) & 0x1FF, (row.xm >> shift) & 0x1FF};
+    }
+
+    static void put(Vec& row, int shift, Vec data) {  // row bits shift +: 9 = data[8:0]
+        uint32_t mask = 0x1FFu << shift;
+        row.val = (row.val & ~mask) | ((data.val & 0x1FF) << shift);
+        row.xm = (row.xm & ~mask) | ((data.xm & 0x1FF) << shift);
+    }
+
+    static void bram_write(Bram& b, int width, Vec ad, Vec data) {
+        if (ad.xm & 0x3FF0) return;  // an unknown row: no write
+        Vec& row = b.rows[(ad.val >> 4) & 0x3FF];
+        if (width == 9) {
+            if (ad.xm & 8) return;
+            put(row, (ad.val & 8) ? 9 : 0, data);
+        } else {
+            if (ad.bit(0) == 1) put(row, 0, data);
+            if (ad.bit(1) == 1) put(row, 9, Vec{data.val >> 9, data.xm >> 9});
+        }
+    }
+
+    void bram_process(uint32_t ci, int which) {
+        Cell& cell = cells[ci];
+        Bram& b = brams[size_t(cell.aux)];
+        if (which >= 10) {  // always @(posedge reset_now_<port>)
+            int port = which - 10;
+            push_nba(ci, 2, uint8_t(port), 0, Vec{0, 0});
+            if (port == 1 && b.wide) push_nba(ci, 2, 0, 0, Vec{0, 0});
+            return;
+        }
+        int port = which - 8, base = 2 + port * BR_PORT;
+        Val enable = bram_enable(cell, b, port), we = cv(cell, base + BR_WE), rst = cv(cell, base + BR_RST);
+        Vec ad = bram_bits(cell, base + BR_AD, 14);
+        if (b.wide) {
+            if (port == 0) {  // if (enable_a && wea) write_wide(ada, {dib, dia})
+                if (v_and(enable, we) != 1 || (ad.xm & 0x3FE0)) return;
+                Vec dia = bram_bits(cell, 2 + BR_DI, 18), dib = bram_bits(cell, 2 + BR_PORT + BR_DI, 18);
+                Vec quarter[4] = {dia, Vec{dia.val >> 9, dia.xm >> 9}, dib, Vec{dib.val >> 9, dib.xm >> 9}};
+                uint32_t word = (ad.val >> 5) & 0x1FF;
+                for (int q = 0; q < 4; ++q)
+                    if (ad.bit(q) == 1) put(b.rows[2 * word + uint32_t(q / 2)], 9 * (q % 2), quarter[q]);
+            } else {  // if (rstb) {dob, doa} <= 0; else if (enable_b) {dob, doa} <= {rows[2w + 1], rows[2w]}
+                if (rst == 1) {
+                    push_nba(ci, 2, 1, 0, Vec{0, 0});
+                    push_nba(ci, 2, 0, 0, Vec{0, 0});
+                } else if (enable == 1) {
+                    bool unknown = ad.xm & 0x3FE0;
+                    uint32_t word = (ad.val >> 5) & 0x1FF;
+                    push_nba(ci, 2, 1, 0, unknown ? VEC_X18 : b.rows[2 * word + 1]);
+                    push_nba(ci, 2, 0, 0, unknown ? VEC_X18 : b.rows[2 * word]);
+                }
+            }
+            return;
+        }
+        int width = b.width[port];
+        Vec di = bram_bits(cell, base + BR_DI, 18);
+        uint32_t mask = width == 18 ? 0x3FFFF : 0x1FF;
+        if (rst == 1) push_nba(ci, 2, uint8_t(port), 0, Vec{0, 0});
+        else if (v_and(enable, v_or(v_not(we), b.writemode[port] == 2 ? 1 : 0)) == 1)
+            push_nba(ci, 2, uint8_t(port), 0, bram_read(b, width, ad));
+        else if (v_and(enable, b.writemode[port] == 1 ? 1 : 0) == 1)
+            push_nba(ci, 2, uint8_t(port), 0, Vec{di.val & mask, di.xm & mask});
+        if (v_and(enable, we) == 1) bram_write(b, width, ad, di);
     }
 
     // --- building ----------------------------------------------------------------------
+    struct Params {
+        std::map<std::string, int64_t> numbers;
+        std::map<std::string, std::string> texts, hexes;
+        int64_t number(const std::string& key) const { auto it = numbers.find(key); return it == numbers.end() ? 0 : it->second; }
+        // a text setting (a number as its decimal text), or unset
+        std::string text(const std::string& key, const std::string& unset = "") const {
+            auto it = texts.find(key);
+            if (it != texts.end()) return it->second;
+            auto number = numbers.find(key);
+            return number == numbers.end() ? unset : std::to_string(number->second);
+        }
+        // a number in hex digits, as wide ones are written
+        std::map<std::string, std::string> all_hex() const {
+            std::map<std::string, std::string> all = hexes;
+            for (auto& [key, value] : numbers) {
+                char digits[32];
+                std::snprintf(digits, sizeof digits, "%llx", (unsigned long long)value);
+                all.emplace(key, digits);
+            }
+            return all;
+        }
+    };
+
     int32_t add_copy(Cell& cell, uint32_t ci, int slot, int32_t n, Time delay, bool invert = false) {
         Copy c{};
         c.net = n;
         c.cell = int32_t(ci);
-        c.delay = delay;
+        if (delay < 0 || delay > INT32_MAX) fail("a delay out of range: " + std::to_string(delay));
+        c.delay = int32_t(delay);
         c.slot = uint8_t(slot);
         c.invert = invert;
         c.val = X;
         copies.push_back(c);
         int32_t index = int32_t(copies.size() - 1);
-        cell.copy[slot] = index;
+        slots[size_t(cell.slot + slot)] = index;
         fanout_build[size_t(n)].push_back(index);
         return index;
     }
 
-    void build_cell(const std::string& type, const std::string& name, std::map<std::string, int64_t>& params,
-                    std::map<std::string, int32_t>& pins) {
+    void build_cell(const std::string& type, const std::string& name, const Params& params, std::map<std::string, int32_t>& pins) {
         Cell cell{};
-        for (auto& c : cell.copy) c = -1;
-        cell.out[0] = cell.out[1] = -1;
         cell.qnet = -1;
+        cell.aux = -1;
         uint32_t ci = uint32_t(cells.size());
-        auto param = [&](const char* key) { auto it = params.find(key); return it == params.end() ? int64_t(0) : it->second; };
-        // an unconnected input reads 0 (`(I === 1'bz) ? 1'b0 : I`), CEN 1, CLK x (z ^ NEG_CLK)
-        auto pin = [&](const char* key, int32_t open) { auto it = pins.find(key); return it == pins.end() || it->second < 0 ? open : it->second; };
-        auto output = [&](const char* key) { auto it = pins.find(key); return it == pins.end() ? -1 : it->second; };
+        auto param = [&](const std::string& key) { return params.number(key); };
+        auto pin = [&](const std::string& key, int32_t open) { auto it = pins.find(key); return it == pins.end() || it->second < 0 ? open : it->second; };
+        auto connected = [&](const std::string& key) { auto it = pins.find(key); return it != pins.end() && it->second >= 0; };
+        // an output: its net, or a net of its own if unconnected
+        auto output = [&](const std::string& key) { auto it = pins.find(key); return it == pins.end() || it->second < 0 ? new_net(X) : it->second; };
+        auto reserve = [&](int nslots, int nouts) {
+            cell.slot = int32_t(slots.size());
+            slots.insert(slots.end(), size_t(nslots), -1);
+            cell.out = int32_t(outs.size());
+            outs.insert(outs.end(), size_t(nouts), -1);
+        };
+        // a text setting, one of values (the first, the model's default, if unset)
+        auto expect = [&](const std::string& key, std::initializer_list<const char*> values) {
+            std::string value = params.text(key, *values.begin());
+            for (const char* v : values) if (value == v) return value;
+            fail(type + " " + name + ": " + key + " " + value + " is not modelled by the engine; use --engine icarus");
+            return value;
+        };
         if (type == "ICESTORM_LC") {
             cell.type = T_ICESTORM_LC;
+            reserve(LC_SLOTS, 2);
             cell.init = uint32_t(param("LUT_INIT"));
             bool dff = param("DFF_ENABLE"), carry = param("CARRY_ENABLE");
-            cell.mode = uint8_t((dff ? 1 : 0) | (carry ? 2 : 0) | (param("ASYNC_SR") ? 4 : 0) | (param("SET_NORESET") ? 8 : 0));
+            cell.mode = uint16_t((dff ? 1 : 0) | (carry ? 2 : 0) | (param("ASYNC_SR") ? 4 : 0) | (param("SET_NORESET") ? 8 : 0));
             const char* inputs[4] = {"I0", "I1", "I2", "I3"};
-            cell.out[0] = output("O");
-            cell.out[1] = output("COUT");
-            if (cell.out[0] < 0) cell.out[0] = new_net(X);
-            if (cell.out[1] < 0) cell.out[1] = new_net(X);
+            outs[size_t(cell.out)] = output("O");
             if (dff) {
-                for (int i = 0; i < 4; ++i) add_copy(cell, ci, i, pin(inputs[i], 0), param((std::string("SU_") + inputs[i]).c_str()));
+                // an unconnected input reads 0 (`(I === 1'bz) ? 1'b0 : I`), CEN 1, CLK x (z ^ NEG_CLK)
+                for (int i = 0; i < 4; ++i) add_copy(cell, ci, i, pin(inputs[i], 0), param(std::string("SU_") + inputs[i]));
                 add_copy(cell, ci, LC_SR, pin("SR", 0), param("SU_SR"));
                 add_copy(cell, ci, LC_CEN, pin("CEN", 1), param("SU_CEN"));
                 add_copy(cell, ci, LC_CLK, pin("CLK", 2), param("D_CLK"), param("NEG_CLK") != 0);
@@ -341,22 +730,167 @@ struct Engine {
                 add_copy(cell, ci, LC_Q, cell.qnet, param("D_CLK_O"));
             } else {
                 for (int i = 0; i < 4; ++i)
-                    add_copy(cell, ci, i, pin(inputs[i], 0), param((std::string("D_") + inputs[i] + "_O").c_str()));
+                    add_copy(cell, ci, i, pin(inputs[i], 0), param(std::string("D_") + inputs[i] + "_O"));
             }
             if (carry) {
+                outs[size_t(cell.out) + 1] = output("COUT");
                 add_copy(cell, ci, LC_C1, pin("I1", 0), param("D_I1_COUT"));
                 add_copy(cell, ci, LC_C2, pin("I2", 0), param("D_I2_COUT"));
                 int32_t cin = param("CIN_CONST") ? int32_t(param("CIN_SET") ? 1 : 0) : pin("CIN", 0);
                 add_copy(cell, ci, LC_CC, cin, param("D_CIN_COUT"));
-            } else {
-                cell.out[1] = -1;
-                if (output("COUT") >= 0) cell.out[1] = output("COUT");  // assign COUT = 1'b0
+            } else if (connected("COUT")) {
+                outs[size_t(cell.out) + 1] = pins["COUT"];  // assign COUT = 1'b0
             }
-        } else if (type == "SB_GB") {
-            cell.type = T_SB_GB;
-            cell.out[0] = output("GLOBAL_BUFFER_OUTPUT");
-            if (cell.out[0] < 0) cell.out[0] = new_net(X);
-            add_copy(cell, ci, 0, pin("USER_SIGNAL_TO_GLOBAL_BUFFER", 0), param("D_IN_OUT"));
+        } else if (type == "SB_GB" || type == "DCCA") {
+            cell.type = T_BUF;
+            reserve(1, 1);
+            bool gb = type == "SB_GB";
+            outs[size_t(cell.out)] = output(gb ? "GLOBAL_BUFFER_OUTPUT" : "CLKO");
+            add_copy(cell, ci, 0, pin(gb ? "USER_SIGNAL_TO_GLOBAL_BUFFER" : "CLKI", gb ? 0 : 2), param(gb ? "D_IN_OUT" : "D_CLKI_CLKO"));
+        } else if (type == "TRELLIS_RAMW") {
+            cell.type = T_BUF;
+            reserve(8, 8);
+            static const char* outputs[8] = {"WADO0", "WADO1", "WADO2", "WADO3", "WDO0", "WDO1", "WDO2", "WDO3"};
+            static const char* inputs[8] = {"D0", "B0", "C0", "A0", "C1", "A1", "D1", "B1"};
+            for (int k = 0; k < 8; ++k) {
+                outs[size_t(cell.out + k)] = output(outputs[k]);
+                add_copy(cell, ci, k, pin(inputs[k], 2), param(std::string("D_") + inputs[k] + "_" + outputs[k]));
+            }
+        } else if (type == "TRELLIS_COMB") {
+            cell.type = T_COMB;
+            reserve(CB_SLOTS, 3);
+            cell.init = uint32_t(param("INITVAL")) & 0xFFFF;
+            std::string mode = expect("MODE", {"LOGIC", "CCU2", "DPRAM", "RAMW_BLOCK"});
+            std::string wide = expect("WIDE_MUX", {"NONE", "PFUMX", "L6MUX21"});
+            expect("CCU2_INJECT1", {"YES", "NO"});
+            bool inject = params.text("CCU2_INJECT1", "YES") == "YES";
+            int m = mode == "LOGIC" ? CM_LOGIC : mode == "CCU2" ? CM_CCU2 : mode == "DPRAM" ? CM_DPRAM : CM_RAMW;
+            cell.mode = uint16_t(m | (inject ? CM_INJECT : 0) | (wide == "PFUMX" ? CM_PFUMX : 0) | (wide == "L6MUX21" ? CM_L6MUX : 0));
+            for (int k = 0; k < 3; ++k) outs[size_t(cell.out + k)] = output(k == 0 ? "F" : k == 1 ? "FCO" : "OFX");
+            static const char* lut[4] = {"A", "B", "C", "D"};
+            // open A-D read 1, open FCI 0; open M, F1, FXA, FXB: x (z in Icarus)
+            if (m != CM_RAMW) {
+                for (int i = 0; i < 4; ++i) add_copy(cell, ci, CB_F + i, pin(lut[i], 1), param(std::string("D_") + lut[i] + "_F"));
+            }
+            if (m == CM_CCU2) {
+                add_copy(cell, ci, CB_FCI_F, pin("FCI", 0), param("D_FCI_F"));
+                for (int i = 0; i < 4; ++i) add_copy(cell, ci, CB_FCO + i, pin(lut[i], 1), param(std::string("D_") + lut[i] + "_FCO"));
+                add_copy(cell, ci, CB_FCI_FCO, pin("FCI", 0), param("D_FCI_FCO"));
+            }
+            if (wide == "PFUMX") {
+                for (int i = 0; i < 4; ++i) add_copy(cell, ci, CB_OFX + i, pin(lut[i], 1), param(std::string("D_") + lut[i] + "_OFX"));
+                add_copy(cell, ci, CB_M, pin("M", 2), param("D_M_OFX"));
+                add_copy(cell, ci, CB_F1, pin("F1", 2), param("D_F1_OFX"));
+            } else if (wide == "L6MUX21") {
+                add_copy(cell, ci, CB_M, pin("M", 2), param("D_M_OFX"));
+                add_copy(cell, ci, CB_FXA, pin("FXA", 2), param("D_FXA_OFX"));
+                add_copy(cell, ci, CB_FXB, pin("FXB", 2), param("D_FXB_OFX"));
+            }
+            if (m == CM_DPRAM) {
+                bool wck_inv = expect("WCKMUX", {"WCK", "INV"}) == "INV";
+                bool wre_inv = expect("WREMUX", {"WRE", "INV"}) == "INV";
+                add_copy(cell, ci, CB_WCK, pin("WCK", 2), param("D_WCK"), wck_inv);
+                add_copy(cell, ci, CB_WD, pin("WD", 2), param("SU_WD"));
+                for (int k = 0; k < 4; ++k) add_copy(cell, ci, CB_WAD + k, pin("WAD" + std::to_string(k), 2), param("SU_WAD" + std::to_string(k)));
+                add_copy(cell, ci, CB_WRE, pin("WRE", 2), param("SU_WRE"), wre_inv);
+                cell.aux = int32_t(rams.size());
+                rams.push_back(Dpram{Vec{cell.init, 0}, Vec{cell.init, 0}});
+            }
+        } else if (type == "TRELLIS_FF") {
+            cell.type = T_FF;
+            reserve(FF_SLOTS, 1);
+            std::string cemux = expect("CEMUX", {"1", "0", "CE", "INV"});
+            bool clk_inv = expect("CLKMUX", {"CLK", "INV"}) == "INV";
+            bool lsr_inv = expect("LSRMUX", {"LSR", "INV"}) == "INV";
+            bool async = expect("SRMODE", {"LSR_OVER_CE", "ASYNC"}) == "ASYNC";
+            expect("LSRMODE", {"LSR"});
+            bool set = expect("REGSET", {"RESET", "SET"}) == "SET";
+            bool sd = expect("SD", {"0", "1"}) == "1";
+            int ce = cemux == "1" ? 0 : cemux == "0" ? 1 : cemux == "CE" ? 2 : 3;
+            cell.mode = uint16_t(ce | (connected("LSR") ? FM_LSR : 0) | (async ? FM_ASYNC : 0) | (set ? FM_SET : 0) | (sd ? FM_SD : 0));
+            outs[size_t(cell.out)] = output("Q");
+            add_copy(cell, ci, FF_CLK, pin("CLK", 2), param("D_CLK"), clk_inv);
+            add_copy(cell, ci, sd ? FF_DI : FF_M, pin(sd ? "DI" : "M", 2), param(sd ? "SU_DI" : "SU_M"));
+            if (ce >= 2) add_copy(cell, ci, FF_CE, pin("CE", 2), param("SU_CE"));
+            if (connected("LSR")) add_copy(cell, ci, FF_LSR, pins["LSR"], param("SU_LSR"), lsr_inv);
+            cell.qnet = new_net(X);
+            add_copy(cell, ci, FF_Q, cell.qnet, param("D_CLK_Q"));
+        } else if (type == "DP16KD") {
+            cell.type = T_DP16KD;
+            reserve(BR_SLOTS, 36);
+            Bram b;
+            for (int p = 0; p < 2; ++p) {
+                std::string port(1, char('A' + p));
+                b.width[p] = params.numbers.count("DATA_WIDTH_" + port) ? int(param("DATA_WIDTH_" + port)) : 18;
+                if (b.width[p] != 9 && b.width[p] != 18 && b.width[p] != 36)
+                    fail("DP16KD " + name + ": DATA_WIDTH_" + port + " " + std::to_string(b.width[p]) + " is not modelled by the engine; use --engine icarus");
+                expect("REGMODE_" + port, {"NOREG"});
+                std::string wm = expect("WRITEMODE_" + port, {"NORMAL", "WRITETHROUGH", "READBEFOREWRITE"});
+                b.writemode[p] = uint8_t(wm == "NORMAL" ? 0 : wm == "WRITETHROUGH" ? 1 : 2);
+                std::string decode = params.text("CSDECODE_" + port, "0b000");
+                if (decode.size() != 5 || decode.compare(0, 2, "0b") != 0)
+                    fail("DP16KD " + name + ": CSDECODE_" + port + " " + decode + " is not modelled by the engine; use --engine icarus");
+                b.decode[p] = uint8_t((decode[4] == '1') | ((decode[3] == '1') << 1) | ((decode[2] == '1') << 2));
+            }
+            b.wide = b.width[1] == 36;
+            if ((b.width[0] == 36) != b.wide) fail("DP16KD " + name + ": DATA_WIDTH 36 on one port only is not modelled; use --engine icarus");
+            b.async_reset = expect("RESETMODE", {"SYNC", "ASYNC"}) == "ASYNC";
+            // the rows: INITVAL_00..3F hold 16 rows of 20 bits each, a row's 18 bits at the bottom
+            b.rows.assign(1024, Vec{0, 0});
+            for (auto& [key, digits] : params.all_hex()) {
+                if (key.compare(0, 8, "INITVAL_") != 0) continue;
+                int block = int(std::strtol(key.c_str() + 8, nullptr, 16));
+                for (int r = 0; r < 16; ++r) {
+                    uint32_t row = 0;
+                    for (int bit = 0; bit < 18; ++bit) {
+                        int position = 20 * r + bit, digit = int(digits.size()) - 1 - position / 4;
+                        if (digit < 0) continue;
+                        char ch = digits[size_t(digit)];
+                        int value = (ch >= '0' && ch <= '9') ? ch - '0' : (ch >= 'a' && ch <= 'f') ? ch - 'a' + 10 : ch - 'A' + 10;
+                        row |= uint32_t((value >> (position % 4)) & 1) << bit;
+                    }
+                    b.rows[size_t(16 * block + r)].val = row;
+                }
+            }
+            b.init = b.rows;
+            // ctl(pin, <pin>MUX, unset): "0"/"1" the value; an open pin: unset without a setting, else
+            // 1 unless "INV"; a connected pin, inverted by "INV"
+            auto ctl = [&](int slot, const std::string& key, int32_t unset, Time delay) {
+                std::string mux = params.text(key + "MUX");
+                int32_t source;
+                bool invert = false;
+                if (mux == "0" || mux == "1") source = mux == "1" ? 1 : 0;
+                else if (!connected(key)) source = mux.empty() ? unset : mux != "INV" ? 1 : 0;
+                else { source = pins[key]; invert = mux == "INV"; }
+                add_copy(cell, ci, slot, source, delay, invert);
+            };
+            ctl(0, "CLKA", 1, param("D_CLKA"));
+            ctl(1, "CLKB", 1, param("D_CLKB"));
+            for (int p = 0; p < 2; ++p) {
+                std::string port(1, char('A' + p));
+                int base = 2 + p * BR_PORT;
+                ctl(base + BR_CE, "CE" + port, 1, param("SU_CE" + port));
+                ctl(base + BR_WE, "WE" + port, 1, param("SU_WE" + port));
+                ctl(base + BR_RST, "RST" + port, 1, param("SU_RST" + port));
+                for (int k = 0; k < 3; ++k) ctl(base + BR_CS + k, "CS" + port + std::to_string(k), 1, param("SU_CS" + port + std::to_string(k)));
+                for (int k = 0; k < 18; ++k) ctl(base + BR_DI + k, "DI" + port + std::to_string(k), 0, param("SU_DI" + port + std::to_string(k)));
+                for (int k = 0; k < 14; ++k) ctl(base + BR_AD + k, "AD" + port + std::to_string(k), 0, param("SU_AD" + port + std::to_string(k)));
+            }
+            for (int p = 0; p < 2; ++p)
+                for (int k = 0; k < 18; ++k) outs[size_t(cell.out + 18 * p + k)] = output(std::string("DO") + char('A' + p) + std::to_string(k));
+            Time delays[2] = {b.wide ? param("D_CLKB_DOA") : param("D_CLKA_DOA"), param("D_CLKB_DOB")};
+            for (int p = 0; p < 2; ++p) {
+                VCopy v{};
+                v.cell = int32_t(ci);
+                v.delay = delays[p];
+                v.val = VEC_X18;
+                v.width = 18;
+                v.out = cell.out + 18 * p;
+                vcopies.push_back(v);
+                b.vcopy[p] = int32_t(vcopies.size() - 1);
+            }
+            cell.aux = int32_t(brams.size());
+            brams.push_back(b);
         } else {
             fail("no model for cell type " + type + " (instance " + name + ")");
         }
@@ -374,8 +908,8 @@ struct Engine {
         std::istringstream in(text);
         std::string word, type, name;
         int version = 0;
-        if (!(in >> word >> version) || word != "hashbed-engine" || version != 1) fail("not a hashbed-engine 1 design");
-        std::map<std::string, int64_t> params;
+        if (!(in >> word >> version) || word != "hashbed-engine" || version != 2) fail("not a hashbed-engine 2 design");
+        Params params;
         std::map<std::string, int32_t> pins;
         while (in >> word) {
             if (word == "nets") {
@@ -391,13 +925,17 @@ struct Engine {
                 ports[port.name] = port;
             } else if (word == "cell") {
                 in >> type >> name;
-                params.clear();
+                params = Params();
                 pins.clear();
             } else if (word == "param") {
                 std::string key;
                 int64_t value;
                 in >> key >> value;
-                params[key] = value;
+                params.numbers[key] = value;
+            } else if (word == "text" || word == "hex") {
+                std::string key, value;
+                in >> key >> value;  // a text is written "=VALUE" (it may be empty)
+                (word == "text" ? params.texts : params.hexes)[key] = value.substr(word == "text" ? 1 : 0);
             } else if (word == "pin") {
                 std::string key;
                 int32_t value;
@@ -410,13 +948,12 @@ struct Engine {
                 fail("design: unexpected '" + word + "'");
             }
         }
-        // constant drivers: a cell output that is a constant net would be an error; COUT of a
-        // cell without carry drives 0 (assign COUT = 1'b0)
         fan_begin.assign(net_init.size() + 1, 0);
         for (size_t i = 0; i < net_init.size(); ++i) fan_begin[i + 1] = fan_begin[i] + int32_t(fanout_build[i].size());
         for (auto& list : fanout_build) fan_list.insert(fan_list.end(), list.begin(), list.end());
         fanout_build.clear();
-        wheel.assign(size_t(WHEEL), {});
+        head.assign(size_t(WHEEL), -1);
+        tail.assign(size_t(WHEEL), -1);
         occupied.assign(size_t(WHEEL >> 6), 0);
     }
 
@@ -424,7 +961,10 @@ struct Engine {
     void reset() {
         now = 0;
         seq = 0;
-        for (auto& b : wheel) b.clear();
+        std::fill(head.begin(), head.end(), -1);
+        std::fill(tail.begin(), tail.end(), -1);
+        pool.clear();
+        free_node = -1;
         std::fill(occupied.begin(), occupied.end(), 0);
         in_wheel = 0;
         far = {};
@@ -432,11 +972,14 @@ struct Engine {
         finished = false;
         net.assign(net_init.size(), X);
         for (auto& c : copies) { c.val = X; c.count = 0; c.head = 0; }
+        for (auto& c : vcopies) { c.val = VEC_X18; c.count = 0; c.head = 0; }
         for (auto& cell : cells) { cell.pending = 0; cell.q = 0; cell.lut_reg = X; }
+        for (auto& r : rams) r.ram = r.init;
+        for (auto& b : brams) { b.rows = b.init; b.latch[0] = b.latch[1] = Vec{0, 0}; }
     }
 
     // time 0: constants and the testbench's initial values reach the cells, every cell
-    // function runs once, every register (0) reaches its output copy
+    // function runs once, every register reaches its output copy
     void start(const std::vector<std::pair<int32_t, Val>>& inputs) {
         for (size_t n = 0; n < 2; ++n) {
             net[n] = X;
@@ -445,15 +988,33 @@ struct Engine {
         for (auto& [n, v] : inputs) set_net(n, v);
         for (uint32_t ci = 0; ci < cells.size(); ++ci) {
             Cell& cell = cells[ci];
-            if (cell.type == T_ICESTORM_LC) {
-                if (cell.mode & 1) {
-                    defer(ci, 2);
-                    set_net(cell.qnet, 0);
-                } else {
-                    defer(ci, 0);
+            switch (cell.type) {
+                case T_ICESTORM_LC:
+                    if (cell.mode & 1) {
+                        defer(ci, 2);
+                        set_net(cell.qnet, 0);
+                    } else {
+                        defer(ci, 0);
+                    }
+                    if (cell.mode & 2) defer(ci, 1);
+                    else if (out(cell, 1) >= 0) set_net(out(cell, 1), 0);
+                    break;
+                case T_COMB:
+                    if ((cell.mode & CM_MODE) != CM_RAMW) defer(ci, 0);  // RAMW_BLOCK: F = x
+                    if ((cell.mode & CM_MODE) == CM_CCU2) defer(ci, 1);
+                    if (cell.mode & (CM_PFUMX | CM_L6MUX)) defer(ci, 2);
+                    break;
+                case T_FF:
+                    cell.q = (cell.mode & FM_SET) ? 1 : 0;
+                    set_net(cell.qnet, cell.q);
+                    break;
+                case T_DP16KD: {
+                    const Bram& b = brams[size_t(cell.aux)];
+                    for (int p = 0; p < 2; ++p) vcopy_recv(b.vcopy[p], b.latch[p]);
+                    break;
                 }
-                if (cell.mode & 2) defer(ci, 1);
-                else if (cell.out[1] >= 0) set_net(cell.out[1], 0);
+                default:
+                    break;
             }
         }
     }
@@ -463,38 +1024,47 @@ struct Engine {
         Time t;
         while (!finished && next_time(t)) {
             now = t;
-            std::vector<Ev>& bucket = wheel[size_t(t & (WHEEL - 1))];
-            if (!far.empty() && far.top().t == t) {
+            size_t b = size_t(t & (WHEEL - 1));
+            if (!far.empty() && far.top().t == t) {  // they go first: they were scheduled first
+                int32_t first = -1, last = -1;
                 while (!far.empty() && far.top().t == t) {
-                    bucket.push_back(far.top().ev);
-                    in_wheel++;
+                    int32_t n = node(far.top().ev);
                     far.pop();
+                    if (last < 0) first = n; else pool[size_t(last)].next = n;
+                    last = n;
+                    in_wheel++;
                 }
-                std::sort(bucket.begin(), bucket.end(), [](const Ev& a, const Ev& b) { return a.seq < b.seq; });
+                pool[size_t(last)].next = head[b];
+                if (tail[b] < 0) tail[b] = last;
+                head[b] = first;
             }
-            size_t i = 0;
             uint64_t step_events = 0;
             for (;;) {
-                while (i < bucket.size() && !finished) {
-                    Ev ev = bucket[i++];
+                while (head[b] >= 0 && !finished) {
+                    int32_t n = head[b];
+                    Ev ev = pool[size_t(n)].ev;
                     switch (ev.kind) {
                         case EV_COPY: copy_wake(int32_t(ev.id)); break;
+                        case EV_VCOPY: vcopy_wake(int32_t(ev.id)); break;
                         case EV_EVAL: eval(ev.id, ev.arg); break;
-                        case EV_PROCESS: process(ev.id); break;
+                        case EV_PROCESS: process(ev.id, ev.arg); break;
                         case EV_TB: tb.step(*this); break;
                     }
+                    // the event may have appended to this bucket: its next link is read now
+                    head[b] = pool[size_t(n)].next;
+                    if (head[b] < 0) tail[b] = -1;
+                    pool[size_t(n)].next = free_node;
+                    free_node = n;
+                    in_wheel--;
+                    events++;
                     if (++step_events > 50000000) fail("the simulation does not settle at one time (a zero-delay loop?)");
                 }
                 if (nba.empty() || finished) break;
                 nba_run.swap(nba);
-                for (auto& [ci, v] : nba_run) apply_nba(ci, v);
+                for (auto& n : nba_run) apply_nba(n);
                 nba_run.clear();
             }
-            events += bucket.size();
-            in_wheel -= bucket.size();
-            bucket.clear();
-            size_t b = size_t(t & (WHEEL - 1));
-            occupied[b >> 6] &= ~(uint64_t(1) << (b & 63));
+            if (head[b] < 0) occupied[b >> 6] &= ~(uint64_t(1) << (b & 63));
         }
     }
 

@@ -29,7 +29,7 @@ from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import HashbedError
 from hashbed.flow import processes
 from hashbed.flow.sim.build import cache_root
-from hashbed.flow.timing.netlist import IO_CELLS, Scale, cell_delays
+from hashbed.flow.timing.netlist import IO_CELLS, Scale, cell_delays, cell_settings
 from hashbed.flow.timing.sdf import read_sdf
 
 ENGINE_SOURCE = Path(__file__).with_name("engine.cpp")
@@ -37,7 +37,11 @@ _CXXFLAGS = ("-O2", "-std=c++17")
 #: Net numbers of the constants in an engine design.
 _CONSTANTS = {"0": 0, "1": 1, "x": 2}
 #: The cell types the engine models (the I/O cells become nets).
-ENGINE_CELLS = ("ICESTORM_LC", "SB_GB")
+ENGINE_CELLS = ("ICESTORM_LC", "SB_GB", "TRELLIS_COMB", "TRELLIS_FF", "TRELLIS_RAMW", "DP16KD", "DCCA")
+#: The design file's format (engine.cpp reads this version only).
+_FORMAT = "hashbed-engine 2"
+#: Numbers the engine reads as 64-bit integers; wider ones (a block RAM's INITVAL_xx) go as hex.
+_WIDE = 1 << 63
 #: The iCE40 I/O cell's PIN_TYPE[5:2] of an output and of an input (ice40_cells.v models these two).
 _SB_IO_OUTPUT, _SB_IO_INPUT = 0b0110, 0b0000
 
@@ -96,6 +100,19 @@ def _number(value: Any) -> int | None:
     return None
 
 
+def _text(value: Any) -> str:
+    """A text parameter of routed.json: Yosys adds a space to a text of only 0, 1, x and z
+    (which would read as bits), e.g. ``SD: "1 "`` for the text "1"."""
+    text = str(value)
+    return text[:-1] if text.endswith(" ") and set(text[:-1]) <= set("01xz") else text
+
+
+def _values(parameters: dict[str, Any]) -> dict[str, str]:
+    """A cell's parameters as ``cell_settings`` takes them (as from the Verilog netlist): a
+    text as itself, a number in decimal."""
+    return {name: str(number) if (number := _number(value)) is not None else _text(value) for name, value in parameters.items()}
+
+
 def _top(routed: dict[str, Any], path: Path) -> dict[str, Any]:
     modules = routed.get("modules", {})
     if "top" in modules:
@@ -105,8 +122,32 @@ def _top(routed: dict[str, Any], path: Path) -> dict[str, Any]:
     raise HashbedError(f"{path}: no top module")
 
 
+def _connected(cell: dict[str, Any]) -> set[str]:
+    """The pins of a cell that the Verilog netlist connects (Yosys leaves out empty ones)."""
+    return {pin for pin, bits in cell["connections"].items() if bits}
+
+
+def _io_join(name: str, cell: dict[str, Any]) -> tuple[str, str]:
+    """The pins an ideal I/O cell joins: its pad and the core's side."""
+    if cell["type"] == "TRELLIS_IO":
+        return "B", "I" if _text(cell["parameters"].get("DIR", "INPUT")) == "OUTPUT" else "O"
+    pin_type = _number(cell["parameters"].get("PIN_TYPE", "000001")) or 0
+    if pin_type & 0b11 != 0b01 or pin_type >> 2 not in (_SB_IO_OUTPUT, _SB_IO_INPUT):
+        raise HashbedError(f"{cell['type']} {name}: only plain inputs and outputs are modelled, got PIN_TYPE {pin_type:06b}")
+    return "PACKAGE_PIN", "D_OUT_0" if pin_type >> 2 == _SB_IO_OUTPUT else "D_IN_0"
+
+
+def _token(name: str, value: str) -> str:
+    """A text as one word of the design file."""
+    if any(character.isspace() for character in value):
+        raise HashbedError(f"the fast timing engine cannot take the parameter {name} {value!r}; use --engine icarus")
+    return value
+
+
 def engine_design_text(routed: dict[str, Any], cell_types_check: Sequence[str], delays_of: dict[str, dict[str, int]]) -> str:
-    """The engine's design file for the top module of ``routed`` with the delays ``delays_of``."""
+    """The engine's design file for the top module of ``routed`` with the delays ``delays_of``.
+    Every cell's parameters and connections are checked, and its derived settings made, by
+    ``cell_settings``, as for the Verilog netlist."""
     top = _top(routed, Path("routed.json"))
     cells: dict[str, Any] = top["cells"]
     parent: dict[int, int] = {}
@@ -116,18 +157,20 @@ def engine_design_text(routed: dict[str, Any], cell_types_check: Sequence[str], 
             bit = parent[bit]
         return bit
 
-    # the ideal I/O cells join their pin to the core's net
+    settings: dict[str, dict[str, str]] = {}
     for name, cell in cells.items():
-        if cell["type"] not in IO_CELLS:
-            continue
-        pin_type = _number(cell["parameters"].get("PIN_TYPE", "000001")) or 0
-        connections = cell["connections"]
-        pad = connections.get("PACKAGE_PIN", [])
-        if pin_type & 0b11 != 0b01 or pin_type >> 2 not in (_SB_IO_OUTPUT, _SB_IO_INPUT):
-            raise HashbedError(f"{cell['type']} {name}: only plain inputs and outputs are modelled, got PIN_TYPE {pin_type:06b}")
-        inner = connections.get("D_OUT_0" if pin_type >> 2 == _SB_IO_OUTPUT else "D_IN_0", [])
-        if len(pad) == 1 and len(inner) == 1 and isinstance(pad[0], int) and isinstance(inner[0], int):
-            parent[find(pad[0])] = find(inner[0])
+        cell_type = cell["type"]
+        if cell_type not in IO_CELLS and cell_type not in cell_types_check:
+            raise HashbedError(
+                f"the fast timing engine has no model for cell type {cell_type} (instance {name}); use --engine icarus"
+            )
+        settings[name] = cell_settings(cell_type, name, _values(cell["parameters"]), _connected(cell))
+        # the ideal I/O cells join their pin to the core's net
+        if cell_type in IO_CELLS:
+            pad_pin, inner_pin = _io_join(name, cell)
+            pad, inner = cell["connections"].get(pad_pin, []), cell["connections"].get(inner_pin, [])
+            if len(pad) == 1 and len(inner) == 1 and isinstance(pad[0], int) and isinstance(inner[0], int):
+                parent[find(pad[0])] = find(inner[0])
 
     numbers: dict[int, int] = {}
 
@@ -160,17 +203,16 @@ def engine_design_text(routed: dict[str, Any], cell_types_check: Sequence[str], 
         cell_type = cell["type"]
         if cell_type in IO_CELLS:
             continue
-        if cell_type not in cell_types_check:
-            raise HashbedError(
-                f"the fast timing engine has no model for cell type {cell_type} (instance {name}); use --engine icarus"
-            )
-        if cell_type == "ICESTORM_LC" and cell["connections"].get("LO"):
-            raise HashbedError(f"ICESTORM_LC {name}: its LO output is used, which the timing model does not model")
         lines.append(f"cell {cell_type} {name.replace(' ', '_') or '-'}")
         for parameter, value in sorted(cell["parameters"].items()):
             number = _number(value)
-            if number is not None:
+            if number is None:
+                lines.append(f"text {parameter} ={_token(parameter, _text(value))}")
+            elif number < _WIDE:
                 lines.append(f"param {parameter} {number}")
+            else:
+                lines.append(f"hex {parameter} {number:x}")
+        lines += [f"text {parameter} ={_token(parameter, value)}" for parameter, value in sorted(settings[name].items())]
         lines += [f"param {parameter} {value}" for parameter, value in sorted(delays_of.get(name, {}).items())]
         for pin, bits in sorted(cell["connections"].items()):
             if len(bits) != 1:
@@ -180,7 +222,7 @@ def engine_design_text(routed: dict[str, Any], cell_types_check: Sequence[str], 
             number = net(bit) if output or isinstance(bit, str) or find(bit) in driven else -1
             lines.append(f"pin {pin} {number}")
         lines.append("end")
-    return f"hashbed-engine 1\nnets {len(_CONSTANTS) + len(numbers)}\n" + "\n".join(lines) + "\n"
+    return f"{_FORMAT}\nnets {len(_CONSTANTS) + len(numbers)}\n" + "\n".join(lines) + "\n"
 
 
 def write_engine_design(run_dir: Path, scale: Scale | None = None, name: str = "timed.engine") -> EngineDesign:

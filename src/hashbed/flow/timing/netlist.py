@@ -244,22 +244,30 @@ def _value(text: str) -> str:
 
 
 def _settings(cell_type: str, instance: str, lines: list[str], pins: set[str]) -> dict[str, str]:
-    """hashbed's own parameters of an instance, derived from its connections, after checking
-    that its model implements its parameters (``lines``) and its connected ``pins``."""
-    model = _model(cell_type, instance)
+    """``cell_settings`` of an instance of the Verilog netlist: its parameter ``lines`` as Yosys
+    writes them (``.MODE("CCU2")``) and its connected ``pins``."""
     values: dict[str, str] = {}
     for line in lines:
         parameter = _PARAMETER.fullmatch(line)
         if parameter is None:
             raise HashbedError(f"{cell_type} {instance}: cannot read the parameter {line}")
-        name, value = parameter["name"], _value(parameter["value"])
+        values[parameter["name"]] = _value(parameter["value"])
+    return cell_settings(cell_type, instance, values, pins)
+
+
+def cell_settings(cell_type: str, instance: str, values: dict[str, str], pins: set[str]) -> dict[str, str]:
+    """hashbed's own parameters of an instance, derived from its connections, after checking
+    that its model implements its parameter ``values`` (strings as their text, numbers in
+    decimal) and its connected ``pins``. The one source of these checks and settings for both
+    the timed Verilog netlist and the fast engine's design."""
+    model = _model(cell_type, instance)
+    for name, value in values.items():
         if name not in model.parameters:
             raise HashbedError(f"{cell_type} {instance}: the parameter {name} is not modelled")
         allowed = model.parameters[name]
         if allowed is not None and value not in allowed:
             takes = ", ".join(allowed)
             raise HashbedError(f"{cell_type} {instance}: {name} {value} is not modelled (the timing model takes {takes})")
-        values[name] = value
     if model.combination and (reason := model.combination(values)):
         raise HashbedError(f"{cell_type} {instance}: {reason}")
     if unmodelled := sorted(pins - model.pins):
