@@ -17,6 +17,7 @@ from hashbed.catalogue.cores import Core, all_cores, load_core, rtl_root
 from hashbed.catalogue.devices import get_device
 from hashbed.cli.main import main
 from hashbed.errors import HashbedError
+from hashbed.flow.impl.critical_path import critical_path
 from hashbed.flow.impl.implement import ImplSettings, implement
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, run_simulation
 from hashbed.flow.timing.engine import (
@@ -494,3 +495,14 @@ def test_a_search_from_the_command_line_is_stored_and_exported(tmp_path: Path, c
     assert main(["results", "--db", db, "--export", str(tmp_path / "out.jsonl")]) == 0
     (job,) = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines() if '"step": "time"' in line]
     assert job["outputs"]["engine"] == "fast" and job["outputs"]["exp_fmax_mhz"] == result["exp_fmax_mhz"]
+
+
+def test_the_critical_path_of_the_calibration_design_is_its_carry_chain(calibration: tuple[float, Path], tmp_path: Path) -> None:
+    sta_mhz, executable = calibration
+    run_dir = next(executable.parent.glob("impl/carry_adder-*"))
+    path = critical_path(run_dir / "report.json")
+    assert path is not None
+    assert path.carry_steps >= 24 and path.lut_steps <= 4  # most of the 32-bit ripple, a LUT or so at its ends
+    assert path.routing_ns > 0 and abs(1000 / (path.logic_ns + path.routing_ns) - sta_mhz) <= 0.01 * sta_mhz
+    with pytest.raises(HashbedError, match="no critical paths to read"):
+        critical_path(tmp_path / "report.json")

@@ -127,6 +127,13 @@ class EnergyOutputs(_Strict):
     toggles_per_cycle: Annotated[float, Field(ge=0, allow_inf_nan=False)]
 
 
+class CriticalPathOutputs(_Strict):
+    logic_ns: Annotated[float, Field(ge=0, allow_inf_nan=False)]
+    routing_ns: Annotated[float, Field(ge=0, allow_inf_nan=False)]
+    carry_steps: Count
+    lut_steps: Count
+
+
 class TimeOutputs(_Strict):
     sta_fmax_mhz: Mhz
     exp_fmax_mhz: Mhz
@@ -137,6 +144,8 @@ class TimeOutputs(_Strict):
     clock_arrival_ps: Count
     #: The simulator of the search (results from before the fast engine: Icarus).
     engine: Literal["fast", "icarus"] = "icarus"
+    #: What the routed design's critical path is made of (results from before it was recorded: none).
+    critical_path: CriticalPathOutputs | None = None
     throughput_formula_mbps: Mhz
     throughput_measured_mbps: Mhz
     measured_blocks: Positive

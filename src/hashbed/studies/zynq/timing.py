@@ -25,6 +25,7 @@ from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.errors import HashbedError
+from hashbed.flow.impl.critical_path import critical_path
 from hashbed.flow.impl.implement import ImplSettings, implement
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, icarus_version
 from hashbed.flow.timing.engine import ENGINE_SOURCE, TimingEngine, compiler_version, write_engine_design
@@ -196,6 +197,7 @@ def time_work(
         "trials": result.trials,
         "messages": len(messages),
         "clock_arrival_ps": clock_arrival_ps,
+        "critical_path": path.as_dict() if (path := critical_path(run_dir / "report.json")) else None,
         "engine": settings.engine,
         "throughput_formula_mbps": round(throughput_mbps(block_bits, core.cycles.lp, result.max_mhz), 2),
         "throughput_measured_mbps": round(8 * measured.message_bytes / measured.hardware_s / 1e6, 2),

@@ -56,6 +56,7 @@ def fmax_rows(store: ResultStore) -> list[dict[str, Any]]:
                 "throughput_formula_mbps": out["throughput_formula_mbps"],
                 "throughput_measured_mbps": out["throughput_measured_mbps"],
                 "limit_above_range": out["limit_above_range"],
+                "critical_path": out.get("critical_path"),
                 "seconds": out["seconds"],
                 "tools": record.inputs.get("tools", {}),
                 "hashbed_version": record.hashbed_version,
@@ -107,7 +108,17 @@ def missing_searches(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
 
 def fmax_cells(rows: list[dict[str, Any]]) -> Cells:
     """Table I (rows of ``fmax_rows``) as text; '+' marks a limit above the search range."""
-    columns = ["core", "device", "data", "STA MHz", "exp. MHz", "exp./STA", "TP formula Mbit/s", "TP measured Mbit/s"]
+    columns = [
+        "core",
+        "device",
+        "data",
+        "STA MHz",
+        "exp. MHz",
+        "exp./STA",
+        "TP formula Mbit/s",
+        "TP measured Mbit/s",
+        "critical path (STA)",
+    ]
     cells = [
         [
             row["core"],
@@ -118,10 +129,20 @@ def fmax_cells(rows: list[dict[str, Any]]) -> Cells:
             f"{row['ratio']:.3f}",
             f"{row['throughput_formula_mbps']:.1f}",
             f"{row['throughput_measured_mbps']:.1f}",
+            path_text(row["critical_path"]),
         ]
         for row in rows
     ]
     return columns, cells
+
+
+def path_text(path: dict[str, Any] | None) -> str:
+    """A critical path in a few words: its carry and LUT steps and its routing share."""
+    if path is None:
+        return "-"
+    total = path["logic_ns"] + path["routing_ns"]
+    routing = f", {100 * path['routing_ns'] / total:.0f}% routing" if total > 0 else ""
+    return f"{path['carry_steps']} carries + {path['lut_steps']} LUTs{routing}"
 
 
 def board_cells(rows: list[dict[str, Any]]) -> Cells:
