@@ -506,3 +506,12 @@ def test_the_critical_path_of_the_calibration_design_is_its_carry_chain(calibrat
     assert path.routing_ns > 0 and abs(1000 / (path.logic_ns + path.routing_ns) - sta_mhz) <= 0.01 * sta_mhz
     with pytest.raises(HashbedError, match="no critical paths to read"):
         critical_path(tmp_path / "report.json")
+
+
+def test_an_sdf_of_another_netlist_and_a_failing_bottom_are_one_line_errors() -> None:
+    sdf = Sdf({}, [Wire("lut", "F", "gone", "DI", 100)])  # an instance the netlist does not hold
+    with pytest.raises(HashbedError, match="SDF connection to gone/DI: no such instance in the netlist"):
+        timed_netlist(_netlist(_LUT), sdf)
+    with pytest.raises(HashbedError, match="wrong already at 50 MHz, the bottom of the search range") as error:
+        search_max_frequency(lambda mhz: False, 50.0, 150.0)
+    assert "\n" not in str(error.value)
