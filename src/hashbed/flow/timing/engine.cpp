@@ -77,12 +77,11 @@ static inline Val lut4(uint32_t init, Val a3, Val a2, Val a1, Val a0) {
     return ones && zeros ? X : (ones ? 1 : 0);
 }
 
-enum EvKind : uint8_t { EV_COPY, EV_VCOPY, EV_EVAL, EV_PROCESS, EV_TB };
-
-struct Ev {
-    uint32_t id;
-    uint8_t kind, arg;
-};
+// An event, one word: id << 4 | kind. Kinds: a delayed copy's wake-up, a vector copy's, the
+// testbench's step, a cell's deferred evaluation EV_EVAL + which (0-2), its process which (8-11).
+typedef uint32_t Ev;
+enum EvKind : uint32_t { EV_COPY = 0, EV_VCOPY = 1, EV_TB = 2, EV_EVAL = 4 };
+static inline Ev event(uint32_t id, uint32_t kind) { return id << 4 | kind; }
 
 // An event in a bucket of the time wheel: a singly linked list per bucket, in the order of
 // scheduling, its nodes in one pool (a free list reuses them).
@@ -93,22 +92,23 @@ struct Node {
 
 static const int PENDING = 4;  // a power of 2; a copy has at most 2 changes pending (one due now)
 
-// A pending change of a copy: its time and value in one word (time << 2 | value).
-struct Pending {
-    uint64_t packed;
-    Pending() : packed(0) {}
-    Pending(Time t, Val v) : packed(uint64_t(t) << 2 | v) {}
-    Time time() const { return Time(packed >> 2); }
-    Val val() const { return Val(packed & 3); }
-};
+// What a change of a delayed copy's value does in its cell (from the cell's type and the copy's
+// slot, fixed when the design is built): nothing, a deferred evaluation or process (`which`), the
+// same on a rising edge only, or the change of a net (a register's or a buffer's output).
+enum Action : uint8_t { A_NONE, A_DEFER, A_POSEDGE, A_NET };
 
 // The delayed copy of a net into a cell (`assign #(delay) copy = net`, optionally inverted).
-struct alignas(64) Copy {
-    int32_t net;
-    int32_t cell;
+// The copies of a net's fan-out are contiguous (fan_begin). Its value is in the cell's inputs
+// (input[slot]). A pending change: its time's low 32 bits (a pending change is due at most
+// `delay` < 2^31 ps after now) and its value (2 bits each in pvals).
+struct Copy {
+    int32_t target;  // A_DEFER, A_POSEDGE: the cell; A_NET: the net
     int32_t delay;
-    uint8_t slot, invert, val, head, count;
-    Pending pend[PENDING];
+    uint32_t slot;   // its value: input[slot] (the cell's slots + its slot)
+    uint8_t action, which, invert, head, count, pvals;
+    uint32_t ptime[PENDING];
+    Val pval(int k) const { return Val((pvals >> (2 * k)) & 3); }
+    bool later(int k, Time now) const { return int32_t(ptime[k] - uint32_t(now)) > 0; }
 };
 
 // A vector of up to 32 bits: bit i is x if xm bit i is set, else val bit i.
@@ -140,10 +140,9 @@ enum CellType : uint8_t { T_ICESTORM_LC, T_BUF, T_COMB, T_FF, T_DP16KD };
 struct Cell {
     CellType type;
     uint16_t mode;     // per type, see build_cell
-    uint16_t pending;  // deferred evaluations (bits 0-7) and processes (bits 8-15) scheduled
     uint8_t q, lut_reg;
     uint32_t init;
-    int32_t slot;  // its copies: copy index slots[slot + k], -1 if none
+    int32_t slot;  // its copies: copy index slots[slot + k], -1 if none; their values input[slot + k]
     int32_t out;   // its output nets: outs[out + k], -1 if none
     int32_t qnet;  // a flip-flop: the register's net (its output is a delayed copy of it)
     int32_t aux;   // TRELLIS_COMB DPRAM: its RAM in rams; DP16KD: its state in brams
@@ -202,7 +201,7 @@ struct Engine {
     // structure
     std::vector<Val> net_init;
     std::vector<std::vector<int32_t>> fanout_build;
-    std::vector<int32_t> fan_begin, fan_list;
+    std::vector<int32_t> fan_begin;
     std::vector<Copy> copies;
     std::vector<VCopy> vcopies;
     std::vector<Cell> cells;
@@ -212,6 +211,8 @@ struct Engine {
     std::map<std::string, Port> ports;
     // state
     std::vector<Val> net;
+    std::vector<Val> input;       // the cells' delayed copies' values (x where none), by slot
+    std::vector<uint16_t> pending;  // per cell: deferred evaluations (bits 0-7) and processes (bits 8-15) scheduled
     Time now = 0;
     uint64_t seq = 0;  // the order of scheduling, for the events beyond the wheel
     // The time wheel: a bucket per picosecond of the next WHEEL ps (their lists in pool),
@@ -219,7 +220,10 @@ struct Engine {
     // were scheduled before any event of the same time in the wheel).
     static const int WHEEL_BITS = 14;
     static const Time WHEEL = Time(1) << WHEEL_BITS;
-    std::vector<int32_t> head, tail;
+    struct Bucket {
+        int32_t head, tail;
+    };
+    std::vector<Bucket> bucket;
     std::vector<Node> pool;
     int32_t free_node = -1;
     std::vector<uint64_t> occupied;
@@ -242,7 +246,7 @@ struct Engine {
     }
 
     // --- scheduling ------------------------------------------------------------------
-    int32_t node(const Ev& ev) {
+    int32_t node(Ev ev) {
         int32_t n = free_node;
         if (n >= 0) {
             free_node = pool[size_t(n)].next;
@@ -255,18 +259,18 @@ struct Engine {
     }
 
     void append(size_t b, int32_t n) {
-        if (tail[b] < 0) {
-            head[b] = n;
+        Bucket& k = bucket[b];
+        if (k.tail < 0) {
+            k.head = n;
             occupied[b >> 6] |= uint64_t(1) << (b & 63);
         } else {
-            pool[size_t(tail[b])].next = n;
+            pool[size_t(k.tail)].next = n;
         }
-        tail[b] = n;
+        k.tail = n;
         in_wheel++;
     }
 
-    void schedule(Time t, uint8_t kind, uint32_t id, uint8_t arg = 0) {
-        Ev ev{id, kind, arg};
+    void schedule(Time t, Ev ev) {
         if (t - now < WHEEL) append(size_t(t & (WHEEL - 1)), node(ev));
         else far.push(Far{t, seq++, ev});
     }
@@ -300,45 +304,54 @@ struct Engine {
     void set_net(int32_t n, Val v) {
         if (net[size_t(n)] == v) return;
         net[size_t(n)] = v;
-        for (int32_t i = fan_begin[size_t(n)]; i < fan_begin[size_t(n) + 1]; ++i) copy_recv(fan_list[size_t(i)], v);
+        int32_t end = fan_begin[size_t(n) + 1];
+        for (int32_t ci = fan_begin[size_t(n)]; ci < end; ++ci) copy_recv(ci, v);
     }
 
     void copy_recv(int32_t ci, Val v) {
         Copy& c = copies[size_t(ci)];
         if (c.invert && v != X) v ^= 1;
         if (c.count) {
-            if (c.pend[c.head].val() == v) return;
+            if (c.pval(c.head) == v) return;
             // cancel pending changes from the oldest on, up to one that is due now (as Icarus does)
-            while (c.count && c.pend[c.head].time() > now) {
+            while (c.count && c.later(c.head, now)) {
                 c.head = (c.head + 1) & (PENDING - 1);
                 c.count--;
             }
         }
         if (c.delay == 0 && c.count == 0) {
-            copy_set(ci, v);
+            copy_set(c, v);
             return;
         }
         if (c.count == PENDING) fail("internal: too many pending changes on a delayed copy");
-        c.pend[(c.head + c.count) & (PENDING - 1)] = Pending(now + c.delay, v);
+        int k = (c.head + c.count) & (PENDING - 1);
+        c.ptime[k] = uint32_t(now + c.delay);
+        c.pvals = uint8_t((c.pvals & ~(3 << (2 * k))) | (v << (2 * k)));
         c.count++;
-        schedule(now + c.delay, EV_COPY, uint32_t(ci));
+        schedule(now + c.delay, event(uint32_t(ci), EV_COPY));
     }
 
     void copy_wake(int32_t ci) {
         Copy& c = copies[size_t(ci)];
-        if (c.count == 0 || c.pend[c.head].time() > now) return;
-        Val v = c.pend[c.head].val();
+        if (c.count == 0 || c.later(c.head, now)) return;
+        Val v = c.pval(c.head);
         c.head = (c.head + 1) & (PENDING - 1);
         c.count--;
-        copy_set(ci, v);
+        copy_set(c, v);
     }
 
-    void copy_set(int32_t ci, Val v) {
-        Copy& c = copies[size_t(ci)];
-        Val old = c.val;
+    // the copy's new value reaches its cell (on_copy: what that does)
+    void copy_set(const Copy& c, Val v) {
+        Val& value = input[c.slot];
+        Val old = value;
         if (old == v) return;
-        c.val = v;
-        on_copy(uint32_t(c.cell), c.slot, old, v);
+        value = v;
+        switch (c.action) {
+            case A_DEFER: defer(uint32_t(c.target), c.which); break;
+            case A_POSEDGE: if (posedge(old, v)) defer(uint32_t(c.target), c.which); break;
+            case A_NET: set_net(c.target, v); break;
+            default: break;
+        }
     }
 
     // the same rules for a vector copy
@@ -358,7 +371,7 @@ struct Engine {
         if (c.count == PENDING) fail("internal: too many pending changes on a delayed copy");
         c.pend[(c.head + c.count) & (PENDING - 1)] = VPending{now + c.delay, v};
         c.count++;
-        schedule(now + c.delay, EV_VCOPY, uint32_t(vi));
+        schedule(now + c.delay, event(uint32_t(vi), EV_VCOPY));
     }
 
     void vcopy_wake(int32_t vi) {
@@ -379,17 +392,14 @@ struct Engine {
             if (old.bit(b) != v.bit(b)) set_net(outs[size_t(c.out + b)], v.bit(b));
     }
 
-    Val cv(const Cell& cell, int k) const {
-        int32_t ci = slots[size_t(cell.slot + k)];
-        return ci < 0 ? X : copies[size_t(ci)].val;
-    }
+    Val cv(const Cell& cell, int k) const { return input[size_t(cell.slot + k)]; }
     int32_t out(const Cell& cell, int k) const { return outs[size_t(cell.out + k)]; }
 
     void defer(uint32_t ci, uint8_t which) {
-        Cell& cell = cells[ci];
-        if (cell.pending & (1u << which)) return;
-        cell.pending |= uint16_t(1u << which);
-        schedule(now, which >= 8 ? EV_PROCESS : EV_EVAL, ci, which);
+        uint16_t& bits = pending[ci];
+        if (bits & (1u << which)) return;
+        bits |= uint16_t(1u << which);
+        schedule(now, event(ci, which >= 8 ? which : EV_EVAL + which));
     }
 
     // --- cell types ------------------------------------------------------------------
@@ -413,36 +423,49 @@ struct Engine {
     // 10, 11 the asynchronous reset of A, B.
     enum { BR_CE = 0, BR_WE = 1, BR_RST = 2, BR_CS = 3, BR_DI = 6, BR_AD = 24, BR_PORT = 38, BR_SLOTS = 2 + 2 * BR_PORT };
 
-    void on_copy(uint32_t ci, int slot, Val old, Val v) {
-        Cell& cell = cells[ci];
+    // What a change of the copy at a slot of a cell does (Action): which evaluation it defers, a
+    // process on its rising edge, or the output net that follows it.
+    void copy_action(Copy& c, uint32_t ci, int slot) {
+        const Cell& cell = cells[ci];
+        auto act = [&](Action action, int which) {
+            c.action = action;
+            c.which = uint8_t(which);
+            c.target = int32_t(ci);
+        };
+        auto follow = [&](int k) {
+            c.action = A_NET;
+            c.target = out(cell, k);
+        };
+        c.action = A_NONE;
+        c.target = int32_t(ci);
         switch (cell.type) {
             case T_ICESTORM_LC:
-                if (slot < 4) defer(ci, (cell.mode & 1) ? 2 : 0);
-                else if (slot >= LC_C1) defer(ci, 1);
-                else if (slot == LC_CLK) { if (posedge(old, v)) defer(ci, 8); }
-                else if (slot == LC_SR) { if ((cell.mode & 4) && posedge(old, v)) defer(ci, 8); }
-                else if (slot == LC_Q) set_net(out(cell, 0), v);
+                if (slot < 4) act(A_DEFER, (cell.mode & 1) ? 2 : 0);
+                else if (slot >= LC_C1) act(A_DEFER, 1);
+                else if (slot == LC_CLK) act(A_POSEDGE, 8);
+                else if (slot == LC_SR) { if (cell.mode & 4) act(A_POSEDGE, 8); }
+                else if (slot == LC_Q) follow(0);
                 break;
             case T_BUF:
-                set_net(out(cell, slot), v);
+                follow(slot);
                 break;
             case T_COMB:
-                if (slot <= CB_FCI_F) defer(ci, 0);
-                else if (slot <= CB_FCI_FCO) defer(ci, 1);
-                else if (slot <= CB_FXB) defer(ci, 2);
-                else if (slot == CB_WCK) { if (posedge(old, v)) defer(ci, 8); }
+                if (slot <= CB_FCI_F) act(A_DEFER, 0);
+                else if (slot <= CB_FCI_FCO) act(A_DEFER, 1);
+                else if (slot <= CB_FXB) act(A_DEFER, 2);
+                else if (slot == CB_WCK) act(A_POSEDGE, 8);
                 break;
             case T_FF:
-                if (slot == FF_CLK) { if (posedge(old, v)) defer(ci, 8); }
-                else if (slot == FF_LSR) { if ((cell.mode & FM_ASYNC) && posedge(old, v)) defer(ci, 8); }
-                else if (slot == FF_Q) set_net(out(cell, 0), v);
+                if (slot == FF_CLK) act(A_POSEDGE, 8);
+                else if (slot == FF_LSR) { if (cell.mode & FM_ASYNC) act(A_POSEDGE, 8); }
+                else if (slot == FF_Q) follow(0);
                 break;
             case T_DP16KD: {
                 const Bram& bram = brams[size_t(cell.aux)];
-                if (slot < 2) { if (posedge(old, v)) defer(ci, uint8_t(8 + slot)); }
-                else if (bram.async_reset && (slot - 2) % BR_PORT == BR_RST && posedge(old, v)) {
+                if (slot < 2) act(A_POSEDGE, 8 + slot);
+                else if (bram.async_reset && (slot - 2) % BR_PORT == BR_RST) {
                     int port = (slot - 2) / BR_PORT;
-                    if (port == 1 || !bram.wide) defer(ci, uint8_t(10 + port));
+                    if (port == 1 || !bram.wide) act(A_POSEDGE, 10 + port);
                 }
                 break;
             }
@@ -451,7 +474,7 @@ struct Engine {
 
     void eval(uint32_t ci, int which) {
         Cell& cell = cells[ci];
-        cell.pending &= uint16_t(~(1u << which));
+        pending[ci] &= uint16_t(~(1u << which));
         switch (cell.type) {
             case T_ICESTORM_LC:
                 if (which == 0) set_net(out(cell, 0), lut4(cell.init, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0)));
@@ -494,7 +517,7 @@ struct Engine {
 
     void process(uint32_t ci, int which) {
         Cell& cell = cells[ci];
-        cell.pending &= uint16_t(~(1u << which));
+        pending[ci] &= uint16_t(~(1u << which));
         switch (cell.type) {
             case T_ICESTORM_LC: {
                 Val sr = cv(cell, LC_SR), cen = cv(cell, LC_CEN), set = (cell.mode >> 3) & 1;
@@ -673,16 +696,17 @@ struct Engine {
         }
     };
 
+    // while building: each copy's cell and slot (copy_action, once the cells are built)
+    std::vector<std::pair<uint32_t, int>> copy_place;
+
     int32_t add_copy(Cell& cell, uint32_t ci, int slot, int32_t n, Time delay, bool invert = false) {
         Copy c{};
-        c.net = n;
-        c.cell = int32_t(ci);
         if (delay < 0 || delay > INT32_MAX) fail("a delay out of range: " + std::to_string(delay));
         c.delay = int32_t(delay);
-        c.slot = uint8_t(slot);
+        c.slot = uint32_t(cell.slot + slot);
         c.invert = invert;
-        c.val = X;
         copies.push_back(c);
+        copy_place.emplace_back(ci, slot);
         int32_t index = int32_t(copies.size() - 1);
         slots[size_t(cell.slot + slot)] = index;
         fanout_build[size_t(n)].push_back(index);
@@ -948,12 +972,22 @@ struct Engine {
                 fail("design: unexpected '" + word + "'");
             }
         }
+        for (size_t i = 0; i < copies.size(); ++i) copy_action(copies[i], copy_place[i].first, copy_place[i].second);
+        // renumber the copies: each net's fan-out contiguous, in the order they were added
         fan_begin.assign(net_init.size() + 1, 0);
         for (size_t i = 0; i < net_init.size(); ++i) fan_begin[i + 1] = fan_begin[i] + int32_t(fanout_build[i].size());
-        for (auto& list : fanout_build) fan_list.insert(fan_list.end(), list.begin(), list.end());
+        std::vector<Copy> ordered;
+        ordered.reserve(copies.size());
+        for (auto& list : fanout_build)
+            for (int32_t ci : list) {
+                slots[copies[size_t(ci)].slot] = int32_t(ordered.size());
+                ordered.push_back(copies[size_t(ci)]);
+            }
+        copies.swap(ordered);
         fanout_build.clear();
-        head.assign(size_t(WHEEL), -1);
-        tail.assign(size_t(WHEEL), -1);
+        copy_place.clear();
+        pending.assign(cells.size(), 0);
+        bucket.assign(size_t(WHEEL), Bucket{-1, -1});
         occupied.assign(size_t(WHEEL >> 6), 0);
     }
 
@@ -961,8 +995,7 @@ struct Engine {
     void reset() {
         now = 0;
         seq = 0;
-        std::fill(head.begin(), head.end(), -1);
-        std::fill(tail.begin(), tail.end(), -1);
+        std::fill(bucket.begin(), bucket.end(), Bucket{-1, -1});
         pool.clear();
         free_node = -1;
         std::fill(occupied.begin(), occupied.end(), 0);
@@ -971,9 +1004,11 @@ struct Engine {
         nba.clear();
         finished = false;
         net.assign(net_init.size(), X);
-        for (auto& c : copies) { c.val = X; c.count = 0; c.head = 0; }
+        input.assign(slots.size(), X);
+        std::fill(pending.begin(), pending.end(), 0);
+        for (auto& c : copies) { c.count = 0; c.head = 0; }
         for (auto& c : vcopies) { c.val = VEC_X18; c.count = 0; c.head = 0; }
-        for (auto& cell : cells) { cell.pending = 0; cell.q = 0; cell.lut_reg = X; }
+        for (auto& cell : cells) { cell.q = 0; cell.lut_reg = X; }
         for (auto& r : rams) r.ram = r.init;
         for (auto& b : brams) { b.rows = b.init; b.latch[0] = b.latch[1] = Vec{0, 0}; }
     }
@@ -1034,25 +1069,24 @@ struct Engine {
                     last = n;
                     in_wheel++;
                 }
-                pool[size_t(last)].next = head[b];
-                if (tail[b] < 0) tail[b] = last;
-                head[b] = first;
+                pool[size_t(last)].next = bucket[b].head;
+                if (bucket[b].tail < 0) bucket[b].tail = last;
+                bucket[b].head = first;
             }
             uint64_t step_events = 0;
             for (;;) {
-                while (head[b] >= 0 && !finished) {
-                    int32_t n = head[b];
+                while (bucket[b].head >= 0 && !finished) {
+                    int32_t n = bucket[b].head;
                     Ev ev = pool[size_t(n)].ev;
-                    switch (ev.kind) {
-                        case EV_COPY: copy_wake(int32_t(ev.id)); break;
-                        case EV_VCOPY: vcopy_wake(int32_t(ev.id)); break;
-                        case EV_EVAL: eval(ev.id, ev.arg); break;
-                        case EV_PROCESS: process(ev.id, ev.arg); break;
-                        case EV_TB: tb.step(*this); break;
-                    }
+                    uint32_t id = ev >> 4, kind = ev & 15;
+                    if (kind == EV_COPY) copy_wake(int32_t(id));
+                    else if (kind >= 8) process(id, int(kind));
+                    else if (kind >= EV_EVAL) eval(id, int(kind - EV_EVAL));
+                    else if (kind == EV_VCOPY) vcopy_wake(int32_t(id));
+                    else tb.step(*this);
                     // the event may have appended to this bucket: its next link is read now
-                    head[b] = pool[size_t(n)].next;
-                    if (head[b] < 0) tail[b] = -1;
+                    bucket[b].head = pool[size_t(n)].next;
+                    if (bucket[b].head < 0) bucket[b].tail = -1;
                     pool[size_t(n)].next = free_node;
                     free_node = n;
                     in_wheel--;
@@ -1064,7 +1098,7 @@ struct Engine {
                 for (auto& n : nba_run) apply_nba(n);
                 nba_run.clear();
             }
-            if (head[b] < 0) occupied[b >> 6] &= ~(uint64_t(1) << (b & 63));
+            if (bucket[b].head < 0) occupied[b >> 6] &= ~(uint64_t(1) << (b & 63));
         }
     }
 
@@ -1112,7 +1146,7 @@ struct CoreTb {
 
     void wait(Engine& e, Time delay, int next) {
         stage = next;
-        e.schedule(e.now + delay, EV_TB, 0);
+        e.schedule(e.now + delay, event(0, EV_TB));
     }
     void set(Engine& e, int32_t n, Val v) {
         if (n >= 2) e.set_net(n, v);
@@ -1182,7 +1216,7 @@ struct CalibrationTb {
 
     void wait(Engine& e, Time delay, int next) {
         stage = next;
-        e.schedule(e.now + delay, EV_TB, 0);
+        e.schedule(e.now + delay, event(0, EV_TB));
     }
     void sample(Engine& e) { text += "sample " + hex(read_bits(e, *sum)) + "\n"; }
     void step(Engine& e) {
@@ -1278,7 +1312,7 @@ int main(int argc, char** argv) {
                 tb.text = "error: input_delay must be below half the period\n";
             } else {
                 e.start(inputs);
-                e.schedule(0, EV_TB, 0);
+                e.schedule(0, event(0, EV_TB));
                 e.run(tb);
                 if (!e.finished) tb.text += "timeout\n";
             }
@@ -1292,7 +1326,7 @@ int main(int argc, char** argv) {
             tb.rst = single(e, "rst");
             tb.sum = &e.port("sum");
             e.start({{tb.clk, 0}, {tb.rst, 1}, {single(e, "mode"), Val(mode ? 1 : 0)}});
-            e.schedule(0, EV_TB, 0);
+            e.schedule(0, event(0, EV_TB));
             e.run(tb);
             std::fputs(tb.text.c_str(), stdout);
         } else {
