@@ -35,7 +35,8 @@
 // the iCE40 ones ice40_cells.v.
 //
 // Events: a time wheel of one bucket per picosecond (a linked list of events in the order of
-// scheduling, nodes from one pool) for the next WHEEL ps; events further ahead wait in a heap.
+// scheduling, nodes from one pool) for the next WHEEL ps; events further ahead wait in a heap;
+// those for the current time (the deferred evaluations) in a plain queue after its bucket.
 
 #include <algorithm>
 #include <cstdint>
@@ -228,6 +229,9 @@ struct Engine {
     int32_t free_node = -1;
     std::vector<uint64_t> occupied;
     size_t in_wheel = 0;
+    // The events scheduled for the current time while it runs: after every event in its bucket
+    // (scheduled before), in the order they were scheduled.
+    std::vector<Ev> active;
     struct Far {
         Time t;
         uint64_t seq;
@@ -271,11 +275,16 @@ struct Engine {
     }
 
     void schedule(Time t, Ev ev) {
-        if (t - now < WHEEL) append(size_t(t & (WHEEL - 1)), node(ev));
+        if (t == now) active.push_back(ev);
+        else if (t - now < WHEEL) append(size_t(t & (WHEEL - 1)), node(ev));
         else far.push(Far{t, seq++, ev});
     }
 
     bool next_time(Time& t) {
+        if (!active.empty()) {  // the events of time 0 scheduled before the run
+            t = now;
+            return true;
+        }
         bool found = false;
         if (in_wheel) {
             size_t start = size_t(now & (WHEEL - 1));
@@ -1000,6 +1009,7 @@ struct Engine {
         free_node = -1;
         std::fill(occupied.begin(), occupied.end(), 0);
         in_wheel = 0;
+        active.clear();
         far = {};
         nba.clear();
         finished = false;
@@ -1055,6 +1065,17 @@ struct Engine {
     }
 
     template <typename Tb>
+    void dispatch(Ev ev, Tb& tb) {
+        uint32_t id = ev >> 4, kind = ev & 15;
+        if (kind == EV_COPY) copy_wake(int32_t(id));
+        else if (kind >= 8) process(id, int(kind));
+        else if (kind >= EV_EVAL) eval(id, int(kind - EV_EVAL));
+        else if (kind == EV_VCOPY) vcopy_wake(int32_t(id));
+        else tb.step(*this);
+        events++;
+    }
+
+    template <typename Tb>
     void run(Tb& tb) {
         Time t;
         while (!finished && next_time(t)) {
@@ -1075,24 +1096,22 @@ struct Engine {
             }
             uint64_t step_events = 0;
             for (;;) {
+                // the bucket's events (scheduled before this time), then those scheduled now
                 while (bucket[b].head >= 0 && !finished) {
                     int32_t n = bucket[b].head;
-                    Ev ev = pool[size_t(n)].ev;
-                    uint32_t id = ev >> 4, kind = ev & 15;
-                    if (kind == EV_COPY) copy_wake(int32_t(id));
-                    else if (kind >= 8) process(id, int(kind));
-                    else if (kind >= EV_EVAL) eval(id, int(kind - EV_EVAL));
-                    else if (kind == EV_VCOPY) vcopy_wake(int32_t(id));
-                    else tb.step(*this);
-                    // the event may have appended to this bucket: its next link is read now
+                    dispatch(pool[size_t(n)].ev, tb);
                     bucket[b].head = pool[size_t(n)].next;
                     if (bucket[b].head < 0) bucket[b].tail = -1;
                     pool[size_t(n)].next = free_node;
                     free_node = n;
                     in_wheel--;
-                    events++;
                     if (++step_events > 50000000) fail("the simulation does not settle at one time (a zero-delay loop?)");
                 }
+                for (size_t i = 0; i < active.size() && !finished; ++i) {
+                    dispatch(active[i], tb);
+                    if (++step_events > 50000000) fail("the simulation does not settle at one time (a zero-delay loop?)");
+                }
+                active.clear();
                 if (nba.empty() || finished) break;
                 nba_run.swap(nba);
                 for (auto& n : nba_run) apply_nba(n);
