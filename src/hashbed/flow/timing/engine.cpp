@@ -927,6 +927,10 @@ struct Engine {
         } else {
             fail("no model for cell type " + type + " (instance " + name + ")");
         }
+        // its inputs: up to the last slot it has a copy in (the others it never reads)
+        size_t used = slots.size();
+        while (used > size_t(cell.slot) && slots[used - 1] < 0) used--;
+        slots.resize(used);
         cells.push_back(cell);
     }
 
