@@ -102,11 +102,12 @@ enum Action : uint8_t { A_NONE, A_DEFER, A_POSEDGE, A_NET };
 // The copies of a net's fan-out are contiguous (fan_begin). Its value is in the cell's inputs
 // (input[slot]). A pending change: its time's low 32 bits (a pending change is due at most
 // `delay` < 2^31 ps after now) and its value (2 bits each in pvals).
-struct Copy {
+struct alignas(32) Copy {
     int32_t target;  // A_DEFER, A_POSEDGE: the cell; A_NET: the net
     int32_t delay;
     uint32_t slot;   // its value: input[slot] (the cell's slots + its slot)
-    uint8_t action, which, invert, head, count, pvals;
+    uint8_t action, which, pvals;
+    uint8_t head : 2, count : 3, invert : 1;
     uint32_t ptime[PENDING];
     Val pval(int k) const { return Val((pvals >> (2 * k)) & 3); }
     bool later(int k, Time now) const { return int32_t(ptime[k] - uint32_t(now)) > 0; }
