@@ -219,13 +219,10 @@ struct Engine {
     uint64_t seq = 0;  // the order of scheduling, for the events beyond the wheel
     // The time wheel: a bucket per picosecond of the next WHEEL ps (their lists in pool),
     // a bit per bucket that holds events; events further ahead wait in far (all of them
-    // were scheduled before any event of the same time in the wheel).
+    // were scheduled before any event of the same time in the wheel). Bucket b is pool[b]:
+    // next its first node, ev its last (b itself if none), so appending never branches.
     static const int WHEEL_BITS = 14;
     static const Time WHEEL = Time(1) << WHEEL_BITS;
-    struct Bucket {
-        int32_t head, tail;
-    };
-    std::vector<Bucket> bucket;
     std::vector<Node> pool;
     int32_t free_node = -1;
     std::vector<uint64_t> occupied;
@@ -264,15 +261,16 @@ struct Engine {
     }
 
     void append(size_t b, int32_t n) {
-        Bucket& k = bucket[b];
-        if (k.tail < 0) {
-            k.head = n;
-            occupied[b >> 6] |= uint64_t(1) << (b & 63);
-        } else {
-            pool[size_t(k.tail)].next = n;
-        }
-        k.tail = n;
+        Node& bucket = pool[b];
+        pool[bucket.ev].next = n;
+        bucket.ev = Ev(n);
+        occupied[b >> 6] |= uint64_t(1) << (b & 63);
         in_wheel++;
+    }
+
+    void empty_buckets() {
+        pool.resize(size_t(WHEEL));
+        for (size_t b = 0; b < size_t(WHEEL); ++b) pool[b] = Node{Ev(b), -1};
     }
 
     void schedule(Time t, Ev ev) {
@@ -1001,7 +999,7 @@ struct Engine {
         fanout_build.clear();
         copy_place.clear();
         pending.assign(cells.size(), 0);
-        bucket.assign(size_t(WHEEL), Bucket{-1, -1});
+        empty_buckets();
         occupied.assign(size_t(WHEEL >> 6), 0);
     }
 
@@ -1009,8 +1007,7 @@ struct Engine {
     void reset() {
         now = 0;
         seq = 0;
-        std::fill(bucket.begin(), bucket.end(), Bucket{-1, -1});
-        pool.clear();
+        empty_buckets();
         free_node = -1;
         std::fill(occupied.begin(), occupied.end(), 0);
         in_wheel = 0;
@@ -1095,23 +1092,29 @@ struct Engine {
                     last = n;
                     in_wheel++;
                 }
-                pool[size_t(last)].next = bucket[b].head;
-                if (bucket[b].tail < 0) bucket[b].tail = last;
-                bucket[b].head = first;
+                pool[size_t(last)].next = pool[b].next;
+                if (pool[b].ev == Ev(b)) pool[b].ev = Ev(last);
+                pool[b].next = first;
             }
             uint64_t step_events = 0;
+            // the bucket's events (scheduled before this time; nothing joins them now)
+            int32_t n = pool[b].next;
+            while (n >= 0 && !finished) {
+                int32_t next = pool[size_t(n)].next;
+                dispatch(pool[size_t(n)].ev, tb);
+                pool[size_t(n)].next = free_node;
+                free_node = n;
+                in_wheel--;
+                n = next;
+                if (++step_events > 50000000) fail("the simulation does not settle at one time (a zero-delay loop?)");
+            }
+            pool[b].next = n;
+            if (n < 0) {
+                pool[b].ev = Ev(b);
+                occupied[b >> 6] &= ~(uint64_t(1) << (b & 63));
+            }
             for (;;) {
-                // the bucket's events (scheduled before this time), then those scheduled now
-                while (bucket[b].head >= 0 && !finished) {
-                    int32_t n = bucket[b].head;
-                    dispatch(pool[size_t(n)].ev, tb);
-                    bucket[b].head = pool[size_t(n)].next;
-                    if (bucket[b].head < 0) bucket[b].tail = -1;
-                    pool[size_t(n)].next = free_node;
-                    free_node = n;
-                    in_wheel--;
-                    if (++step_events > 50000000) fail("the simulation does not settle at one time (a zero-delay loop?)");
-                }
+                // then those scheduled now
                 for (size_t i = 0; i < active.size() && !finished; ++i) {
                     dispatch(active[i], tb);
                     if (++step_events > 50000000) fail("the simulation does not settle at one time (a zero-delay loop?)");
@@ -1122,7 +1125,6 @@ struct Engine {
                 for (auto& n : nba_run) apply_nba(n);
                 nba_run.clear();
             }
-            if (bucket[b].head < 0) occupied[b >> 6] &= ~(uint64_t(1) << (b & 63));
         }
     }
 
