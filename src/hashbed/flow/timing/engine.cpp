@@ -401,6 +401,13 @@ struct Engine {
     }
 
     Val cv(const Cell& cell, int k) const { return input[size_t(cell.slot + k)]; }
+    // lut4 over the copies at slots k..k+3 (I0/A first): the four values read at once
+    Val lut_at(const Cell& cell, int k) const {
+        uint32_t w;
+        std::memcpy(&w, &input[size_t(cell.slot + k)], 4);
+        if (!(w & 0x02020202u)) return (cell.init >> ((w * 0x10204080u) >> 28)) & 1;  // no x: bit k of byte k
+        return lut4(cell.init, Val(w >> 24), Val((w >> 16) & 0xFF), Val((w >> 8) & 0xFF), Val(w & 0xFF));
+    }
     int32_t out(const Cell& cell, int k) const { return outs[size_t(cell.out + k)]; }
 
     void defer(uint32_t ci, uint8_t which) {
@@ -485,11 +492,11 @@ struct Engine {
         pending[ci] &= uint16_t(~(1u << which));
         switch (cell.type) {
             case T_ICESTORM_LC:
-                if (which == 0) set_net(out(cell, 0), lut4(cell.init, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0)));
+                if (which == 0) set_net(out(cell, 0), lut_at(cell, 0));
                 else if (which == 1) {
                     Val c1 = cv(cell, LC_C1), c2 = cv(cell, LC_C2), cc = cv(cell, LC_CC);
                     set_net(out(cell, 1), v_or(v_and(c1, c2), v_and(v_or(c1, c2), cc)));
-                } else if (which == 2) cell.lut_reg = lut4(cell.init, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0));
+                } else if (which == 2) cell.lut_reg = lut_at(cell, 0);
                 break;
             case T_COMB: {
                 int mode = cell.mode & CM_MODE;
@@ -499,7 +506,7 @@ struct Engine {
                     if (mode == CM_DPRAM)
                         f = lut4x(rams[size_t(cell.aux)].ram, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0));
                     else
-                        f = lut4(cell.init, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0));
+                        f = lut_at(cell, 0);
                     if (mode == CM_CCU2) f = v_xor(f, v_and(v_not(inject), cv(cell, CB_FCI_F)));
                     set_net(out(cell, 0), f);
                 } else if (which == 1) {
@@ -510,7 +517,7 @@ struct Engine {
                 } else if (which == 2) {
                     Val m = cv(cell, CB_M);
                     if (cell.mode & CM_PFUMX) {
-                        Val lut = lut4(cell.init, cv(cell, CB_OFX + 3), cv(cell, CB_OFX + 2), cv(cell, CB_OFX + 1), cv(cell, CB_OFX));
+                        Val lut = lut_at(cell, CB_OFX);
                         set_net(out(cell, 2), v_mux(m, cv(cell, CB_F1), lut));
                     } else {
                         set_net(out(cell, 2), v_mux(m, cv(cell, CB_FXB), cv(cell, CB_FXA)));
@@ -1016,7 +1023,7 @@ struct Engine {
         nba.clear();
         finished = false;
         net.assign(net_init.size(), X);
-        input.assign(slots.size(), X);
+        input.assign(slots.size() + 4, X);  // lut_at reads 4 at once
         std::fill(pending.begin(), pending.end(), 0);
         for (auto& c : copies) { c.count = 0; c.head = 0; }
         for (auto& c : vcopies) { c.val = VEC_X18; c.count = 0; c.head = 0; }

@@ -33,7 +33,7 @@ from hashbed.flow.timing.netlist import IO_CELLS, Scale, cell_delays, cell_setti
 from hashbed.flow.timing.sdf import read_sdf
 
 ENGINE_SOURCE = Path(__file__).with_name("engine.cpp")
-_CXXFLAGS = ("-O2", "-std=c++17")
+_CXXFLAGS = ("-O3", "-std=c++17")
 #: Net numbers of the constants in an engine design.
 _CONSTANTS = {"0": 0, "1": 1, "x": 2}
 #: The cell types the engine models (the I/O cells become nets).
