@@ -60,9 +60,9 @@ static void fail(const std::string& message) {
     std::exit(1);
 }
 
-static inline Val v_and(Val a, Val b) { return (a == 0 || b == 0) ? 0 : (a == 1 && b == 1) ? 1 : X; }
-static inline Val v_or(Val a, Val b) { return (a == 1 || b == 1) ? 1 : (a == 0 && b == 0) ? 0 : X; }
-static inline Val v_merge(Val a, Val b) { return a == b ? a : X; }  // `c ? a : b` with c = x
+static constexpr inline Val v_and(Val a, Val b) { return (a == 0 || b == 0) ? 0 : (a == 1 && b == 1) ? 1 : X; }
+static constexpr inline Val v_or(Val a, Val b) { return (a == 1 || b == 1) ? 1 : (a == 0 && b == 0) ? 0 : X; }
+static constexpr inline Val v_merge(Val a, Val b) { return a == b ? a : X; }  // `c ? a : b` with c = x
 static inline bool posedge(Val from, Val to) { return (from == 0 && to != 0) || (from == X && to == 1); }
 
 // A LUT as a tree of 2:1 multiplexers (ice40_cells.v lut4): an x select merges both halves.
@@ -179,9 +179,24 @@ struct Port {
     std::vector<int32_t> nets;
 };
 
-static inline Val v_not(Val a) { return a == X ? X : Val(a ^ 1); }
-static inline Val v_xor(Val a, Val b) { return (a == X || b == X) ? X : Val(a ^ b); }
-static inline Val v_mux(Val s, Val one, Val zero) { return s == 1 ? one : s == 0 ? zero : v_merge(one, zero); }
+static constexpr inline Val v_not(Val a) { return a == X ? X : Val(a ^ 1); }
+static constexpr inline Val v_xor(Val a, Val b) { return (a == X || b == X) ? X : Val(a ^ b); }
+static constexpr inline Val v_mux(Val s, Val one, Val zero) { return s == 1 ? one : s == 0 ? zero : v_merge(one, zero); }
+static constexpr inline Val v_carry(Val c1, Val c2, Val cc) { return v_or(v_and(c1, c2), v_and(v_or(c1, c2), cc)); }
+
+// The same functions of three values as tables (2 bits an entry at a * 9 + b * 3 + c), so the
+// cell functions do not branch on their inputs.
+template <typename F>
+static constexpr uint64_t table3(F f) {
+    uint64_t t = 0;
+    for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b)
+            for (int c = 0; c < 3; ++c) t |= uint64_t(f(Val(a), Val(b), Val(c))) << (2 * (a * 9 + b * 3 + c));
+    return t;
+}
+static constexpr uint64_t MUX = table3(v_mux), CARRY = table3(v_carry);
+static constexpr uint64_t AND_XOR = table3([](Val a, Val b, Val c) { return v_xor(a, v_and(b, c)); });
+static inline Val look(uint64_t table, Val a, Val b, Val c) { return Val((table >> (2 * (a * 9 + b * 3 + c))) & 3); }
 
 // lut4 over a table whose entries may be x (a DPRAM's register)
 static inline Val lut4x(Vec table, Val a3, Val a2, Val a1, Val a0) {
@@ -495,7 +510,7 @@ struct Engine {
                 if (which == 0) set_net(out(cell, 0), lut_at(cell, 0));
                 else if (which == 1) {
                     Val c1 = cv(cell, LC_C1), c2 = cv(cell, LC_C2), cc = cv(cell, LC_CC);
-                    set_net(out(cell, 1), v_or(v_and(c1, c2), v_and(v_or(c1, c2), cc)));
+                    set_net(out(cell, 1), look(CARRY, c1, c2, cc));
                 } else if (which == 2) cell.lut_reg = lut_at(cell, 0);
                 break;
             case T_COMB: {
@@ -507,20 +522,20 @@ struct Engine {
                         f = lut4x(rams[size_t(cell.aux)].ram, cv(cell, 3), cv(cell, 2), cv(cell, 1), cv(cell, 0));
                     else
                         f = lut_at(cell, 0);
-                    if (mode == CM_CCU2) f = v_xor(f, v_and(v_not(inject), cv(cell, CB_FCI_F)));
+                    if (mode == CM_CCU2) f = look(AND_XOR, f, v_not(inject), cv(cell, CB_FCI_F));
                     set_net(out(cell, 0), f);
                 } else if (which == 1) {
                     Val a = cv(cell, CB_FCO), b = cv(cell, CB_FCO + 1);
                     Val select = lut4(cell.init, cv(cell, CB_FCO + 3), cv(cell, CB_FCO + 2), b, a);
                     Val generate = v_and(v_not(inject), lut4(cell.init, 0, 0, b, a));
-                    set_net(out(cell, 1), v_mux(select, cv(cell, CB_FCI_FCO), generate));
+                    set_net(out(cell, 1), look(MUX, select, cv(cell, CB_FCI_FCO), generate));
                 } else if (which == 2) {
                     Val m = cv(cell, CB_M);
                     if (cell.mode & CM_PFUMX) {
                         Val lut = lut_at(cell, CB_OFX);
-                        set_net(out(cell, 2), v_mux(m, cv(cell, CB_F1), lut));
+                        set_net(out(cell, 2), look(MUX, m, cv(cell, CB_F1), lut));
                     } else {
-                        set_net(out(cell, 2), v_mux(m, cv(cell, CB_FXB), cv(cell, CB_FXA)));
+                        set_net(out(cell, 2), look(MUX, m, cv(cell, CB_FXB), cv(cell, CB_FXA)));
                     }
                 }
                 break;
