@@ -54,7 +54,7 @@ typedef int64_t Time;
 typedef uint8_t Val;  // 0, 1, X
 static const Val X = 2;
 
-static void fail(const std::string& message) {
+[[noreturn]] __attribute__((cold)) static void fail(const std::string& message) {
     std::fprintf(stdout, "fatal: %s\nend\n", message.c_str());
     std::fflush(stdout);
     std::exit(1);
