@@ -146,6 +146,7 @@ struct Cell {
     uint32_t init;
     int32_t slot;  // its copies: copy index slots[slot + k], -1 if none; their values input[slot + k]
     int32_t out;   // its output nets: outs[out + k], -1 if none
+    int32_t o[3];  // the first three of them (-1 beyond its outputs), read by its functions
     int32_t qnet;  // a flip-flop: the register's net (its output is a delayed copy of it)
     int32_t aux;   // TRELLIS_COMB DPRAM: its RAM in rams; DP16KD: its state in brams
 };
@@ -423,7 +424,7 @@ struct Engine {
         if (!(w & 0x02020202u)) return (cell.init >> ((w * 0x10204080u) >> 28)) & 1;  // no x: bit k of byte k
         return lut4(cell.init, Val(w >> 24), Val((w >> 16) & 0xFF), Val((w >> 8) & 0xFF), Val(w & 0xFF));
     }
-    int32_t out(const Cell& cell, int k) const { return outs[size_t(cell.out + k)]; }
+    int32_t out(const Cell& cell, int k) const { return k < 3 ? cell.o[k] : outs[size_t(cell.out + k)]; }
 
     void defer(uint32_t ci, uint8_t which) {
         uint16_t& bits = pending[ci];
@@ -1005,6 +1006,10 @@ struct Engine {
             } else {
                 fail("design: unexpected '" + word + "'");
             }
+        }
+        for (size_t i = 0; i < cells.size(); ++i) {
+            size_t end = i + 1 < cells.size() ? size_t(cells[i + 1].out) : outs.size();
+            for (size_t k = 0; k < 3; ++k) cells[i].o[k] = size_t(cells[i].out) + k < end ? outs[size_t(cells[i].out) + k] : -1;
         }
         for (size_t i = 0; i < copies.size(); ++i) copy_action(copies[i], copy_place[i].first, copy_place[i].second);
         // renumber the copies: each net's fan-out contiguous, in the order they were added
