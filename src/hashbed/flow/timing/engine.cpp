@@ -31,7 +31,7 @@
 // "cell TYPE NAME", parameter lines ("param NAME DECIMAL", "hex NAME HEX" for a number wider
 // than 63 bits, "text NAME =TEXT" for a text, hashbed's derived settings such as WIDE_MUX
 // among them), "pin NAME NET" lines (NET -1: unconnected), "end". A cell type is a few
-// functions below (build, on_copy, eval, process, nba). The ECP5 cells follow ecp5_cells.v,
+// functions below (build, copy_action, eval, process, nba). The ECP5 cells follow ecp5_cells.v,
 // the iCE40 ones ice40_cells.v.
 //
 // Events: a time wheel of one bucket per picosecond (a linked list of events in the order of
