@@ -93,12 +93,19 @@ class Section:
 def source(rows: list[dict[str, Any]], devices: str | None = None) -> str:
     """Where rows came from: their devices (or ``devices``), the tool versions and hashbed versions they record."""
     found = sorted({str(row["device"]) for row in rows if row.get("device")})
-    tools = sorted({str(v) for row in rows for v in (row.get("tools") or {}).values()})
+    tools = sorted({_tool_text(v) for row in rows for v in (row.get("tools") or {}).values()})
     versions = sorted({part for row in rows if row.get("hashbed_version") for part in str(row["hashbed_version"]).split(", ")})
     return (
         f"device: {devices or ', '.join(found)}; tools: {', '.join(tools) or 'none recorded'}; "
         f"hashbed {', '.join(versions) or 'version not recorded'}"
     )
+
+
+def _tool_text(value: Any) -> str:
+    """A tool's version as text; one given by parts (the fast timing engine: name, source, compiler) as its parts."""
+    if isinstance(value, dict):
+        return f"{value.get('name', '')} timing engine {value.get('source', '')} ({value.get('compiler', '')})"
+    return str(value)
 
 
 def check_study(study: str) -> str:
