@@ -70,7 +70,8 @@ testbed: $(STAMP)
 timing: $(STAMP)
 	$(BIN)/hashbed time --device ecp5-85k --data worst
 	$(BIN)/hashbed time --device ecp5-85k --data random --boards 2
-	$(BIN)/hashbed time --device ecp5-25k --data both
+	$(BIN)/hashbed time --device ecp5-25k --data worst
+	$(BIN)/hashbed time --device ecp5-25k --data random --boards 2
 	$(BIN)/hashbed time sha1 sha256 --device ice40-hx8k --data worst
 	$(BIN)/hashbed time sha1 sha256 --device ice40-hx8k --data random --boards 3
 	$(BIN)/hashbed report
