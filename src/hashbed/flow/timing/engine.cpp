@@ -343,9 +343,14 @@ struct Engine {
                 c.count--;
             }
         }
-        if (c.delay == 0 && c.count == 0) {
-            copy_set(c, v);
-            return;
+        if (c.count == 0) {
+            // nothing pending: a change to the copy's value would do nothing when it came
+            // (and while pending, only drop changes to the same value, which do nothing)
+            if (input[c.slot] == v) return;
+            if (c.delay == 0) {
+                copy_set(c, v);
+                return;
+            }
         }
         if (c.count == PENDING) fail("internal: too many pending changes on a delayed copy");
         int k = (c.head + c.count) & (PENDING - 1);
