@@ -9,7 +9,11 @@
 //   at time t is scheduled for t + d after cancelling every change still pending after t;
 //   a change equal to the oldest pending one is dropped. So a pulse shorter than d is
 //   swallowed and one of at least d passes (inertial delay). d = 0: the change is
-//   immediate. Every scheduled change has its own wake-up, as in Icarus.
+//   immediate. Every scheduled change has its own wake-up, as in Icarus; a change to the
+//   copy's own value with nothing pending is not scheduled (when it came it would do
+//   nothing, and while pending it would only drop changes to the same value, which would do
+//   nothing either). The "events" line after a run counts the engine's own events, a
+//   diagnostic only (the tests leave it out when they compare outputs).
 // - Events at one time run in the order they were scheduled (Icarus's active queue);
 //   a cell's function of its delayed copies (a LUT, the carry) runs as a deferred
 //   evaluation appended to the current time's queue, once however many of its inputs
