@@ -145,17 +145,17 @@ def test_variation_model_scales_delays_smoothly_and_reproducibly(calibration: tu
 # --- a core on the post-route board -----------------------------------------------------------
 
 
-def _sha1_board(tmp_path_factory: pytest.TempPathFactory, device: str) -> tuple[Core, float, Path, int]:
-    """SHA-1 placed and routed on ``device``, its timing simulation compiled."""
-    build = tmp_path_factory.mktemp(f"sha1_timing_{device}")
-    core = load_core("sha1")
+def _routed_board(tmp_path_factory: pytest.TempPathFactory, device: str, name: str = "sha1") -> tuple[Core, float, Path, int]:
+    """The core ``name`` placed and routed on ``device``, its timing simulation compiled."""
+    build = tmp_path_factory.mktemp(f"{name}_timing_{device}")
+    core = load_core(name)
     result = implement(core, ImplSettings(get_device(device), seed=1), build)
     assert result.ok and result.fmax_mhz, result.error
     run_dir = Path(result.run_dir)
     family = get_device(device).family
     timed = write_timed_netlist(run_dir, family)
     executable = compile_simulation(
-        build / "sha1.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS[family]], "tb", {"W": core.bus_width}
+        build / f"{name}.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS[family]], "tb", {"W": core.bus_width}
     )
     return core, result.fmax_mhz, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS
 
@@ -163,13 +163,19 @@ def _sha1_board(tmp_path_factory: pytest.TempPathFactory, device: str) -> tuple[
 @pytest.fixture(scope="module")
 def sha1_board(tmp_path_factory: pytest.TempPathFactory) -> tuple[Core, float, Path, int]:
     """SHA-1 placed and routed on ice40-hx8k, its timing simulation compiled."""
-    return _sha1_board(tmp_path_factory, "ice40-hx8k")
+    return _routed_board(tmp_path_factory, "ice40-hx8k")
 
 
 @pytest.fixture(scope="module")
 def sha1_ecp5_board(tmp_path_factory: pytest.TempPathFactory) -> tuple[Core, float, Path, int]:
     """SHA-1 placed and routed on ecp5-25k, its timing simulation compiled."""
-    return _sha1_board(tmp_path_factory, "ecp5-25k")
+    return _routed_board(tmp_path_factory, "ecp5-25k")
+
+
+@pytest.fixture(scope="module")
+def sha256_board(tmp_path_factory: pytest.TempPathFactory) -> tuple[Core, float, Path, int]:
+    """SHA-256 placed and routed on ice40-hx8k, its timing simulation compiled."""
+    return _routed_board(tmp_path_factory, "ice40-hx8k", "sha256")
 
 
 def test_routed_core_is_right_below_static_fmax_and_wrong_far_above(sha1_board: tuple[Core, float, Path, int]) -> None:
@@ -287,11 +293,11 @@ def test_engine_agrees_with_icarus_at_every_step_of_the_calibration_search(calib
     assert 0 < sum(errors["fast"])
 
 
-@pytest.mark.parametrize("board", ["sha1_board", "sha1_ecp5_board"])
-def test_engine_agrees_with_icarus_on_sha1_around_and_above_its_static_fmax(board: str, request: pytest.FixtureRequest) -> None:
+@pytest.mark.parametrize("board", ["sha1_board", "sha1_ecp5_board", "sha256_board"])
+def test_engine_agrees_with_icarus_on_sha_around_and_above_its_static_fmax(board: str, request: pytest.FixtureRequest) -> None:
     core, sta_mhz, executable, input_delay = request.getfixturevalue(board)
-    run_dir = next(executable.parent.glob("impl/sha1-*"))
-    design = write_engine_design(run_dir, name="sha1.engine")
+    run_dir = next(executable.parent.glob(f"impl/{core.name}-*"))
+    design = write_engine_design(run_dir, name=f"{core.name}.engine")
     assert design.clock_arrival_ps + HOLD_MARGIN_PS == input_delay
     messages = [Message.from_bytes(b"abc"), Message.from_bytes(bytes(range(120)))]
     outputs: dict[str, list[str]] = {"icarus": [], "fast": []}
