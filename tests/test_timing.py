@@ -43,6 +43,7 @@ from hashbed.studies.zynq.timing import (
     TimingSettings,
     check_messages,
     measured_message,
+    routed_again,
     time_core,
 )
 from hashbed.studies.zynq.timing_tables import STUDY_DEVICES, board_rows, fmax_rows, missing_searches
@@ -521,3 +522,12 @@ def test_an_sdf_of_another_netlist_and_a_failing_bottom_are_one_line_errors() ->
     with pytest.raises(HashbedError, match="wrong already at 50 MHz, the bottom of the search range") as error:
         search_max_frequency(lambda mhz: False, 50.0, 150.0)
     assert "\n" not in str(error.value)
+
+
+def test_a_run_folder_that_is_gone_is_placed_and_routed_again_once(tmp_path: Path) -> None:
+    core, settings = load_core("sha1"), ImplSettings(get_device("ice40-hx8k"), seed=1)
+    first, error = routed_again(core, settings, tmp_path)
+    assert error is None and (first / "routed.sdf").is_file()
+    made = (first / "routed.sdf").stat().st_mtime_ns
+    second, error = routed_again(core, settings, tmp_path)  # another timing job of the same run: reused
+    assert (second, error) == (first, None) and (second / "routed.sdf").stat().st_mtime_ns == made

@@ -10,9 +10,9 @@ with the model. One job per (core, implementation, data mode, board) in the stor
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import importlib
-import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -26,7 +26,7 @@ from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.critical_path import critical_path
-from hashbed.flow.impl.implement import ImplSettings, implement
+from hashbed.flow.impl.implement import ImplSettings, implement, run_dir_for
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, icarus_version
 from hashbed.flow.timing.engine import ENGINE_SOURCE, TimingEngine, compiler_version, write_engine_design
 from hashbed.flow.timing.netlist import Scale
@@ -147,23 +147,35 @@ def _search(
         return result, controller.hash(measured_message(core.algorithm, seed))
 
 
+def routed_again(core: Core, settings: ImplSettings, build_dir: Path) -> tuple[Path, str | None]:
+    """The run directory of ``core`` placed and routed again in ``build_dir``/again, and the
+    error of a failed run: once for all the timing jobs of this machine that need it (the
+    others wait for the first and take its result; the flow is deterministic)."""
+    again_dir = writable_build_dir(build_dir) / "again"
+    run_dir = run_dir_for(core, settings, again_dir)
+    run_dir.parent.mkdir(parents=True, exist_ok=True)
+    with open(run_dir.parent / f"{run_dir.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (run_dir / "routed.sdf").is_file():
+            return run_dir, None
+        again = implement(core, settings, again_dir)
+    return Path(again.run_dir), None if again.ok else again.error
+
+
 def time_work(
     sources: Sources, settings: TimingSettings, implemented: dict[str, Any], build_dir: Path
 ) -> tuple[dict[str, Any], str | None]:
     """A worker's clock search on the routed core with its delays. A worker that cannot see the run
-    directory (another machine, or its files are gone) places and routes the core again first, in
-    a folder of its own (the same result: the flow is deterministic)."""
+    directory (another machine, or its files are gone) places and routes the core again first
+    (``routed_again``)."""
     core = localize(sources)
     device = get_device(settings.device)
     models = cell_models(device.family)
     run_dir = Path(implemented["run_dir"])
     if not (run_dir / "routed.sdf").is_file():
-        again = implement(
-            core, ImplSettings(device, seed=settings.seed), writable_build_dir(build_dir) / "again" / str(os.getpid())
-        )
-        if not again.ok:
-            return {}, f"placing and routing again for the timing simulation failed: {again.error}"
-        run_dir = Path(again.run_dir)
+        run_dir, error = routed_again(core, ImplSettings(device, seed=settings.seed), build_dir)
+        if error:
+            return {}, f"placing and routing again for the timing simulation failed: {error}"
     started = time.monotonic()
     scale: Scale | None = None
     if settings.board:
