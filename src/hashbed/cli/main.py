@@ -18,6 +18,7 @@ from hashbed.catalogue.cores import all_cores, load_core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
+from hashbed.cli import explore as explore_commands
 from hashbed.cli import pipelined as pipelined_commands
 from hashbed.cli import testbed as testbed_commands
 from hashbed.cli import timing as timing_commands
@@ -487,6 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("cores", nargs="*", help="cores to run (default: all)")
     p.add_argument("--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s)")
     p.set_defaults(func=cmd_bench)
+    explore_commands.add_parser(sub, common, impl)
 
     p = sub.add_parser(
         "progress",

@@ -23,6 +23,7 @@ from hashbed.catalogue.cores import Core
 from hashbed.catalogue.devices import Device
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.flow import processes
+from hashbed.flow.impl.options import Choice, tool_args
 from hashbed.flow.tools import NEXTPNR, YOSYS
 
 DEFAULT_FREQ_MHZ = 100.0
@@ -41,6 +42,9 @@ class ImplSettings:
     seed: int = DEFAULT_SEED
     freq_mhz: float = DEFAULT_FREQ_MHZ
     timeout_s: int = DEFAULT_TIMEOUT_S
+    #: The options of hashbed.flow.impl.options set to a level that is not the default (checked
+    #: by check_choice): none for the common flow.
+    options: Choice = ()
 
     def inputs(self, core: Core) -> dict[str, Any]:
         """Everything that determines the result: the job's identity in the store."""
@@ -59,6 +63,10 @@ class ImplSettings:
         }
         if core.placer:  # only then: the other cores' stored jobs keep their keys
             inputs["nextpnr_args"] += ["--placer", core.placer]
+        if self.options:  # only then, likewise: the runs of the common flow keep their keys
+            inputs["options"] = dict(self.options)
+            inputs["synth"] = " ".join([inputs["synth"], *tool_args(self.options, "yosys")])
+            inputs["nextpnr_args"] += tool_args(self.options, "nextpnr")
         return inputs
 
 

@@ -1,0 +1,158 @@
+"""``hashbed explore``: design-space exploration of cores on the open flow (hashbed.jobs.explore)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from typing import Any
+
+from hashbed.catalogue.cores import load_core
+from hashbed.catalogue.devices import DEVICES, get_device
+from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.running import executor_options, run_jobs
+from hashbed.cli.types import positive_int
+from hashbed.flow.impl.implement import ImplSettings
+from hashbed.flow.impl.options import OPTIONS, describe, parse_levels
+from hashbed.jobs.explore import CRITERIA, STRATEGIES, STRATEGY_HELP, Exploration, Run, check_exploration, explore
+from hashbed.jobs.graph import Node
+from hashbed.jobs.runner import Jobs
+from hashbed.results import JobRecord, ResultStore
+
+
+def cmd_explore(args: argparse.Namespace) -> int:
+    check_exploration(args.strategy, args.criterion, args.budget)
+    cores = [load_core(name) for name in args.cores]
+    base = ImplSettings(get_device(args.device), args.seed, args.freq, args.timeout)
+    levels = parse_levels(args.option or [])
+    with ResultStore(args.db) as store:
+        jobs = Jobs(store, args.build_dir, args.force)
+
+        def run_round(nodes: list[Node], number: int) -> dict[str, JobRecord] | None:
+            what = "explore" if args.strategy == "seeds" else f"explore round {number}"
+            return run_jobs(jobs, nodes, args, what)
+
+        explored = explore(jobs, cores, base, levels, args.strategy, args.criterion, args.budget, run_round)
+    if explored is None:
+        if args.strategy == "frequency":
+            out.print("frequency search: only its first round is planned; each later one depends on the Fmax achieved")
+        return 0
+    rows = [_summary(exploration, args.criterion) for exploration in explored]
+    if args.json:
+        emit_json(rows)
+    else:
+        _print(rows, args)
+    failed = [row for row in rows if row["best"] is None]
+    for row in failed:
+        err.print(f"hashbed: explore {row['core']}: no run finished ({row['errors'][0] if row['errors'] else 'no run'})")
+    return 1 if failed else 0
+
+
+def _run_summary(exploration: Exploration, run: Run) -> dict[str, Any]:
+    o = run.record.outputs
+    throughput = exploration.throughput_mbps(run)
+    return {
+        "key": run.record.key,
+        "seed": run.settings.seed,
+        "freq_mhz": run.settings.freq_mhz,
+        "options": dict(run.settings.options),
+        "fmax_mhz": run.fmax_mhz,
+        "luts": o["luts"],
+        "ffs": o["ffs"],
+        "throughput_mbps": round(throughput, 2),
+        "tpa_mbps_per_lut": round(throughput / o["luts"], 4) if o["luts"] else None,
+    }
+
+
+def _summary(exploration: Exploration, criterion: str) -> dict[str, Any]:
+    best = exploration.best(criterion)
+    stats = exploration.fmax_stats()
+    return {
+        "core": exploration.core.name,
+        "criterion": criterion,
+        "runs": len(exploration.runs),
+        "finished": len(exploration.finished),
+        "best": _run_summary(exploration, best) if best else None,
+        "fmax_median_mhz": round(stats[0], 2) if stats else None,
+        "fmax_range_mhz": [stats[1], stats[2]] if stats else None,
+        "errors": [run.record.error for run in exploration.runs if run.fmax_mhz is None],
+        "all_runs": [
+            {
+                "key": run.record.key,
+                "seed": run.settings.seed,
+                "freq_mhz": run.settings.freq_mhz,
+                "options": dict(run.settings.options),
+                "fmax_mhz": run.fmax_mhz,
+                "reused": run.record.reused,
+                "error": run.record.error,
+            }
+            for run in exploration.runs
+        ],
+    }
+
+
+def _print(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    cells = []
+    for row in rows:
+        best = row["best"]
+        if best is None:
+            cells.append([row["core"], f"0/{row['runs']}", "-", "-", "-", "-", "-", "-", "-"])
+            continue
+        low, high = row["fmax_range_mhz"]
+        settings = f"seed {best['seed']}, {best['freq_mhz']:g} MHz requested, {describe(tuple(best['options'].items()))}"
+        cells.append(
+            [
+                row["core"],
+                f"{row['finished']}/{row['runs']}",
+                f"{best['fmax_mhz']:.2f}",
+                str(best["luts"]),
+                f"{best['throughput_mbps']:.1f}",
+                f"{best['tpa_mbps_per_lut']:.4f}",
+                settings,
+                f"{row['fmax_median_mhz']:.2f}",
+                f"{low:.2f}-{high:.2f}",
+            ]
+        )
+    headers = ["core", "runs", "best Fmax MHz", "LUTs", "Mbit/s", "Mbit/s/LUT", "best settings", "Fmax median", "Fmax range"]
+    print_table(
+        f"hashbed explore on {args.device}: {args.strategy}, budget {args.budget} per core, best by {args.criterion}",
+        (headers, cells),
+    )
+    out.print(
+        "throughput from the manifest's cycle formula (checked by 'hashbed measure'); "
+        "Fmax median and range over the finished runs"
+    )
+
+
+def _levels(levels: Mapping[str, tuple[str, ...]]) -> str:
+    return ", ".join(family + ": " + "/".join(names) for family, names in levels.items())
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser, impl: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "explore",
+        parents=[common, impl, executor_options()],
+        help="search placement seeds or the requested frequency for the best run of each core",
+    )
+    p.add_argument("cores", nargs="+", metavar="CORE")
+    p.add_argument("--device", required=True, help=f"one of: {', '.join(DEVICES)}")
+    p.add_argument(
+        "--strategy",
+        required=True,
+        choices=list(STRATEGIES),
+        help="; ".join(f"{name}: {text}" for name, text in STRATEGY_HELP.items()).replace("%", "%%"),
+    )
+    p.add_argument(
+        "--criterion",
+        default="throughput",
+        choices=list(CRITERIA),
+        help="; ".join(f"{name}: {text}" for name, text in CRITERIA.items()) + " (default: %(default)s)",
+    )
+    p.add_argument("--budget", type=positive_int, required=True, metavar="N", help="runs per core at most")
+    p.add_argument(
+        "--option",
+        action="append",
+        metavar="NAME=LEVEL",
+        help="set a tool option for every run (repeatable); options: "
+        + "; ".join(f"{name} ({_levels(option.levels)})" for name, option in OPTIONS.items()),
+    )
+    p.set_defaults(func=cmd_explore)

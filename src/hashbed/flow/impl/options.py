@@ -1,0 +1,128 @@
+"""The option space of the open flow: the Yosys and nextpnr options an exploration may set, and
+their levels per FPGA family, declared here and nowhere else.
+
+Each option has its levels per family, the first of them the flow's default (what a run without
+the option does); a choice of options keeps only the levels that are not the default, so a run
+with default options has the key it always had (hashbed.flow.impl.implement.ImplSettings).
+
+Only switches that change something in the pinned tools are levels (Yosys 0.70, nextpnr 0.11):
+``synth_ecp5`` and ``synth_ice40`` there run abc9 by default and accept ``-abc9``, ``-noabc9``
+and ``-retime`` as no-ops (the same passes run), so those are not options; ``-dff`` (abc9 with
+sequential optimisation, the old ``-retime``) is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from hashbed.errors import HashbedError
+
+#: Where an option goes: the Yosys synthesis command or nextpnr's command line.
+Tool = Literal["yosys", "nextpnr"]
+#: A choice of options: (name, level) pairs, sorted, without default levels.
+Choice = tuple[tuple[str, str], ...]
+
+FAMILIES = ("ecp5", "ice40")
+OFF_ON = ("off", "on")
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    tool: Tool
+    #: The levels on each family that has the option, the default first.
+    levels: Mapping[str, tuple[str, ...]]
+    help: str
+    #: The command-line argument of an on/off switch; for other options "--<name> <level>".
+    switch: str = ""
+
+    def default(self, family: str) -> str:
+        return self.levels[family][0]
+
+    def args(self, level: str) -> list[str]:
+        """The arguments that set ``level`` (a level that is not the default)."""
+        if self.switch:
+            return [self.switch] if level == "on" else []
+        if self.tool == "yosys":
+            return [f"-{self.name}", level]
+        return [f"--{self.name}", level]
+
+
+def _switch(name: str, tool: Tool, families: Iterable[str], help: str) -> Option:
+    flag = f"-{name}" if tool == "yosys" else f"--{name}"
+    return Option(name, tool, {family: OFF_ON for family in families}, help, switch=flag)
+
+
+#: The option space, in the order a choice is applied.
+OPTIONS: dict[str, Option] = {
+    option.name: option
+    for option in (
+        _switch("dff", "yosys", FAMILIES, "run abc9 with -dff (sequential optimisation across flip-flops)"),
+        _switch("nowidelut", "yosys", ("ecp5",), "no PFU muxes for LUTs wider than LUT4"),
+        _switch("noccu2", "yosys", ("ecp5",), "no CCU2 carry cells"),
+        _switch("nocarry", "yosys", ("ice40",), "no SB_CARRY cells"),
+        _switch("nodffe", "yosys", FAMILIES, "no flip-flops with clock enable"),
+        _switch("noabc", "yosys", ("ice40",), "Yosys's own LUT mapping instead of abc9"),
+        Option(
+            "dffe_min_ce_use",
+            "yosys",
+            {"ice40": ("off", "2", "4", "8")},
+            "no SB_DFFE where the enable would drive fewer flip-flops than this",
+        ),
+        Option("placer", "nextpnr", {family: ("heap", "sa", "static") for family in FAMILIES}, "nextpnr's placer"),
+        Option("router", "nextpnr", {family: ("router1", "router2") for family in FAMILIES}, "nextpnr's router"),
+        _switch("tmg-ripup", "nextpnr", FAMILIES, "timing-driven rip-up in the router"),
+    )
+}
+
+
+def option_names(family: str) -> list[str]:
+    return [name for name, option in OPTIONS.items() if family in option.levels]
+
+
+def check_choice(levels: Mapping[str, str], family: str, pinned_placer: str | None = None) -> Choice:
+    """The choice of ``levels`` (name -> level) on ``family``, checked, without default levels and
+    without a placer the core's manifest pins anyway; a one-line error names the option and its levels."""
+    chosen: dict[str, str] = {}
+    for name, level in levels.items():
+        option = OPTIONS.get(name)
+        if option is None or family not in option.levels:
+            raise HashbedError(f"unknown option {name!r} on {family} (one of: {', '.join(option_names(family))})")
+        if level not in option.levels[family]:
+            raise HashbedError(f"option {name}: unknown level {level!r} on {family} (one of: {', '.join(option.levels[family])})")
+        if name == "placer" and pinned_placer is not None:
+            if level != pinned_placer:
+                raise HashbedError(f"option placer: the core's manifest pins placer {pinned_placer!r}, not {level!r}")
+            continue
+        if level != option.default(family):
+            chosen[name] = level
+    return tuple(sorted(chosen.items()))
+
+
+def parse_levels(texts: Iterable[str]) -> dict[str, str]:
+    """``NAME=LEVEL`` texts (``--option``) as a mapping; a one-line error for one without ``=``
+    or an option given twice."""
+    levels: dict[str, str] = {}
+    for text in texts:
+        name, sep, level = text.partition("=")
+        if not sep or not name.strip() or not level.strip():
+            raise HashbedError(f"--option {text!r}: must be NAME=LEVEL, e.g. placer=sa")
+        if name.strip() in levels:
+            raise HashbedError(f"--option {name.strip()} is given twice")
+        levels[name.strip()] = level.strip()
+    return levels
+
+
+def tool_args(choice: Choice, tool: Tool) -> list[str]:
+    """The arguments of ``choice`` for ``tool``, in the order of OPTIONS."""
+    chosen = dict(choice)
+    return [
+        arg for name, option in OPTIONS.items() if option.tool == tool and name in chosen for arg in option.args(chosen[name])
+    ]
+
+
+def describe(choice: Choice) -> str:
+    """The choice as text, e.g. "dff=on placer=sa" ("default options" for none)."""
+    return " ".join(f"{name}={level}" for name, level in choice) or "default options"
