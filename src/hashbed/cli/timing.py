@@ -64,7 +64,7 @@ def cmd_time(args: argparse.Namespace) -> int:
             err.print(f"hashbed: time {core_name} ({bad.step}, {data} data) failed: {bad.error}")
             failed += 1
             continue
-        results.append(_summary(core_name, data, args, variation, records))
+        results.append((_summary(core_name, data, args, variation, records), records))
     if args.json:
         summaries = [result for result, _ in results]
         emit_json(summaries[0] if len(summaries) == 1 and not failed else summaries)
@@ -76,7 +76,7 @@ def cmd_time(args: argparse.Namespace) -> int:
 
 def _summary(
     core_name: str, data: str, args: argparse.Namespace, variation: VariationModel, records: list[JobRecord]
-) -> tuple[dict[str, Any], list[JobRecord]]:
+) -> dict[str, Any]:
     nominal, boards = records[0].outputs, [r.outputs["exp_fmax_mhz"] for r in records[1:]]
     result: dict[str, Any] = {
         "core": core_name,
@@ -101,7 +101,7 @@ def _summary(
         stats = board_statistics(boards)
         result["boards_mean_mhz"], result["boards_std_mhz"] = stats["mean_mhz"], stats["std_mhz"]
         result["variation"] = variation.as_dict()
-    return result, records
+    return result
 
 
 def _print_summary(result: dict[str, Any], records: list[JobRecord]) -> None:

@@ -176,6 +176,7 @@ def time_work(
         run_dir, error = routed_again(core, ImplSettings(device, seed=settings.seed), build_dir)
         if error:
             return {}, f"placing and routing again for the timing simulation failed: {error}"
+    path = critical_path(run_dir / "report.json")  # read before the search: a missing report fails it at once
     started = time.monotonic()
     scale: Scale | None = None
     if settings.board:
@@ -209,7 +210,7 @@ def time_work(
         "trials": result.trials,
         "messages": len(messages),
         "clock_arrival_ps": clock_arrival_ps,
-        "critical_path": path.as_dict() if (path := critical_path(run_dir / "report.json")) else None,
+        "critical_path": path.as_dict() if path else None,
         "engine": settings.engine,
         "throughput_formula_mbps": round(throughput_mbps(block_bits, core.cycles.lp, result.max_mhz), 2),
         "throughput_measured_mbps": round(8 * measured.message_bytes / measured.hardware_s / 1e6, 2),
