@@ -14,7 +14,7 @@ from hashbed.cli.main import main
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.impl.options import OPTIONS, check_choice, parse_levels, tool_args
-from hashbed.jobs.explore import FREQUENCY_STEPS
+from hashbed.jobs.strategies import FREQUENCY_STEPS
 from hashbed.results import ResultStore
 
 EXPLORE = ["explore", "sha1", "--device", "ice40-hx8k", "--jobs", "2"]
@@ -75,6 +75,14 @@ def test_default_options_keep_the_keys_and_others_reach_the_tools() -> None:
         (["--strategy", "seeds", "--budget", "2", "--option", "noccu2=on"], "unknown option 'noccu2' on ice40"),
         (["--strategy", "seeds", "--budget", "1"], "--budget 1 is below one batch of the seeds strategy (2 runs per core)"),
         (["--strategy", "frequency", "--budget", "1"], "--budget 1 is below one batch of the frequency strategy"),
+        (
+            ["--strategy", "exhaustive", "--budget", "5", "--option", "router=router1"],
+            "--budget 5 is below one batch of the exhaustive strategy: core sha1 has",
+        ),
+        (
+            ["--budget", "4", "--option", "placer=sa", "--option", "placer-heap-critexp=4"],
+            "option placer-heap-critexp needs placer=heap, not sa",
+        ),
     ],
 )
 def test_bad_exploration_input_is_a_one_line_error(
@@ -118,3 +126,15 @@ def test_the_frequency_strategy_raises_the_request_over_the_best_fmax(
     first, second = row["all_runs"]  # type: ignore[misc]
     assert first["freq_mhz"] == 20 and first["fmax_mhz"] > 20
     assert second["freq_mhz"] == round((1 + FREQUENCY_STEPS[0]) * first["fmax_mhz"], 2)
+
+
+def test_the_exhaustive_strategy_runs_every_option_set_of_the_space(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pins = [f"{name}={option.levels['ice40'][0]}" for name, option in OPTIONS.items() if "ice40" in option.levels]
+    pins = [pin for pin in pins if not pin.startswith(("router=", "placer="))] + ["placer=sa"]
+    row = _explore(["--strategy", "exhaustive", "--budget", "2", *(f"--option={pin}" for pin in pins)], db, tmp_path, capsys)
+    runs = row["all_runs"]
+    assert isinstance(runs, list) and sorted(run["options"].get("router", "router1") for run in runs) == ["router1", "router2"]
+    assert all(run["options"]["placer"] == "sa" and run["seed"] == 1 for run in runs)
+    assert row["best"]["fmax_mhz"] == max(run["fmax_mhz"] for run in runs)  # type: ignore[index]

@@ -21,6 +21,7 @@ from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.interface import BUS_WIDTHS
 from hashbed.catalogue.manifest import DesignManifest, ManifestError, Table, read_manifest, rtl_root
 from hashbed.errors import HashbedError
+from hashbed.flow.impl.options import OPTIONS
 
 MANIFEST = "core.toml"
 #: Device and seed on which the throughput-per-area targets of the manifests are defined.
@@ -53,6 +54,9 @@ class Core:
     budget: Budget | None = None
     #: nextpnr's placer for this core (None: nextpnr's default, heap); see Implementation.
     placer: str | None = None
+    #: The levels an exploration may give each option it names (hashbed.flow.impl.options);
+    #: one level pins the option. Options not named keep all their levels.
+    explore: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def algorithm(self) -> HashAlgorithm:
@@ -82,6 +86,7 @@ class Core:
             "target_cycles": str(self.target_cycles) if self.target_cycles else None,
             "budget": self.budget.as_dict() if self.budget else None,
             "placer": self.placer,
+            "explore": {name: list(levels) for name, levels in self.explore.items()},
             "description": self.description,
         }
 
@@ -111,9 +116,24 @@ class Target(Table):
 
 
 class Implementation(Table):
-    """A deviation from the common flow: nextpnr's placer (None: its default, heap)."""
+    """A deviation from the common flow: nextpnr's placer (None: its default, heap); and the
+    levels of the tool options an exploration may try (``hashbed explore``)."""
 
     placer: Literal["heap", "sa", "static"] | None = None
+    explore: dict[str, list[str]] = {}
+
+    @field_validator("explore")
+    @classmethod
+    def _explore(cls, explore: dict[str, list[str]]) -> dict[str, list[str]]:
+        for name, levels in explore.items():
+            option = OPTIONS.get(name)
+            if option is None:
+                raise ValueError(f"unknown option {name!r} (one of: {', '.join(OPTIONS)})")
+            known = {level for family_levels in option.levels.values() for level in family_levels}
+            unknown = [level for level in levels if level not in known]
+            if not levels or unknown:
+                raise ValueError(f"option {name}: give one or more of its levels ({', '.join(sorted(known))}), got {levels!r}")
+        return explore
 
 
 class CoreManifest(DesignManifest):
@@ -156,6 +176,7 @@ def load_manifest(path: Path) -> Core:
         target_cycles=manifest.target.cycles,
         budget=manifest.budget,
         placer=manifest.implementation.placer,
+        explore={name: tuple(levels) for name, levels in manifest.implementation.explore.items()},
     )
 
 

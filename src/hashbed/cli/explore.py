@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hashbed.catalogue.cores import load_core
@@ -13,9 +13,11 @@ from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import positive_int
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.impl.options import OPTIONS, describe, parse_levels
-from hashbed.jobs.explore import CRITERIA, STRATEGIES, STRATEGY_HELP, Exploration, Run, check_exploration, explore
-from hashbed.jobs.graph import Node
+from hashbed.jobs.criteria import CRITERIA
+from hashbed.jobs.explore import Exploration, Run, check_exploration, explore
+from hashbed.jobs.graph import Event, Node
 from hashbed.jobs.runner import Jobs
+from hashbed.jobs.strategies import STRATEGIES, STRATEGY_HELP
 from hashbed.results import JobRecord, ResultStore
 
 
@@ -27,14 +29,11 @@ def cmd_explore(args: argparse.Namespace) -> int:
     with ResultStore(args.db) as store:
         jobs = Jobs(store, args.build_dir, args.force)
 
-        def run_round(nodes: list[Node], number: int) -> dict[str, JobRecord] | None:
-            what = "explore" if args.strategy == "seeds" else f"explore round {number}"
-            return run_jobs(jobs, nodes, args, what)
+        def run(nodes: list[Node], more: Callable[[Event], list[Node]]) -> dict[str, JobRecord] | None:
+            return run_jobs(jobs, nodes, args, f"explore ({args.strategy})", more)
 
-        explored = explore(jobs, cores, base, levels, args.strategy, args.criterion, args.budget, run_round)
+        explored = explore(jobs, cores, base, levels, args.strategy, args.criterion, args.budget, run)
     if explored is None:
-        if args.strategy == "frequency":
-            out.print("frequency search: only its first round is planned; each later one depends on the Fmax achieved")
         return 0
     rows = [_summary(exploration, args.criterion) for exploration in explored]
     if args.json:
@@ -48,18 +47,18 @@ def cmd_explore(args: argparse.Namespace) -> int:
 
 
 def _run_summary(exploration: Exploration, run: Run) -> dict[str, Any]:
-    o = run.record.outputs
-    throughput = exploration.throughput_mbps(run)
+    f = exploration.figures(run)
     return {
         "key": run.record.key,
         "seed": run.settings.seed,
         "freq_mhz": run.settings.freq_mhz,
         "options": dict(run.settings.options),
         "fmax_mhz": run.fmax_mhz,
-        "luts": o["luts"],
-        "ffs": o["ffs"],
-        "throughput_mbps": round(throughput, 2),
-        "tpa_mbps_per_lut": round(throughput / o["luts"], 4) if o["luts"] else None,
+        "luts": run.record.outputs["luts"],
+        "ffs": run.record.outputs["ffs"],
+        "throughput_mbps": round(f["throughput_mbps"], 2),
+        "tpa_mbps_per_lut": round(f["tpa_mbps_per_lut"], 4),
+        "latency_ns": round(f["latency_ns"], 1),
     }
 
 
@@ -95,7 +94,7 @@ def _print(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     for row in rows:
         best = row["best"]
         if best is None:
-            cells.append([row["core"], f"0/{row['runs']}", "-", "-", "-", "-", "-", "-", "-"])
+            cells.append([row["core"], f"0/{row['runs']}", *["-"] * 8])
             continue
         low, high = row["fmax_range_mhz"]
         settings = f"seed {best['seed']}, {best['freq_mhz']:g} MHz requested, {describe(tuple(best['options'].items()))}"
@@ -107,12 +106,24 @@ def _print(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
                 str(best["luts"]),
                 f"{best['throughput_mbps']:.1f}",
                 f"{best['tpa_mbps_per_lut']:.4f}",
+                f"{best['latency_ns']:.1f}",
                 settings,
                 f"{row['fmax_median_mhz']:.2f}",
                 f"{low:.2f}-{high:.2f}",
             ]
         )
-    headers = ["core", "runs", "best Fmax MHz", "LUTs", "Mbit/s", "Mbit/s/LUT", "best settings", "Fmax median", "Fmax range"]
+    headers = [
+        "core",
+        "runs",
+        "best Fmax MHz",
+        "LUTs",
+        "Mbit/s",
+        "Mbit/s/LUT",
+        "latency ns",
+        "best settings",
+        "Fmax median",
+        "Fmax range",
+    ]
     print_table(
         f"hashbed explore on {args.device}: {args.strategy}, budget {args.budget} per core, best by {args.criterion}",
         (headers, cells),
@@ -131,15 +142,15 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, impl: argparse.Argumen
     p = sub.add_parser(
         "explore",
         parents=[common, impl, executor_options()],
-        help="search placement seeds or the requested frequency for the best run of each core",
+        help="search tool options, placement seeds or the requested frequency for the best run of each core",
     )
     p.add_argument("cores", nargs="+", metavar="CORE")
     p.add_argument("--device", required=True, help=f"one of: {', '.join(DEVICES)}")
     p.add_argument(
         "--strategy",
-        required=True,
+        default="auto",
         choices=list(STRATEGIES),
-        help="; ".join(f"{name}: {text}" for name, text in STRATEGY_HELP.items()).replace("%", "%%"),
+        help="; ".join(f"{name}: {text}" for name, text in STRATEGY_HELP.items()).replace("%", "%%") + " (default: %(default)s)",
     )
     p.add_argument(
         "--criterion",
@@ -152,7 +163,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, impl: argparse.Argumen
         "--option",
         action="append",
         metavar="NAME=LEVEL",
-        help="set a tool option for every run (repeatable); options: "
+        help="pin a tool option to one level for every run (repeatable); options: "
         + "; ".join(f"{name} ({_levels(option.levels)})" for name, option in OPTIONS.items()),
     )
     p.set_defaults(func=cmd_explore)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -43,24 +43,34 @@ def executor_options(dry_run: bool = True) -> argparse.ArgumentParser:
     return parser
 
 
-def run_jobs(jobs: Jobs, goals: Sequence[Node], args: argparse.Namespace, what: str) -> dict[str, JobRecord] | None:
+def run_jobs(
+    jobs: Jobs,
+    goals: Sequence[Node],
+    args: argparse.Namespace,
+    what: str,
+    more: Callable[[Event], Sequence[Node]] | None = None,
+) -> dict[str, JobRecord] | None:
     """Run ``goals`` on the executor of ``args``, saying first how many jobs will run and how long
-    they will take; None for --dry-run (the plan printed instead)."""
+    they will take; None for --dry-run (the plan printed instead). ``more`` may add jobs as each
+    job gets its record (hashbed.jobs.graph.run_graph): the plan then is its first jobs."""
     guesses = estimates(jobs.store)
     plan = [node for node in graph_of(goals) if jobs.force or stored(jobs.store, node) is None]
     seconds = {node.key: guesses.seconds(node) for node in plan}
     if getattr(args, "dry_run", False):
         workers = args.jobs or _cores()
         rows = [[node.label or f"{node.core} {node.step}", duration(seconds[node.key])] for node in plan]
-        print_table(f"{what}: the jobs that would run", (["job", "estimated time"], rows))
+        print_table(f"{what}: the {'first ' * bool(more)}jobs that would run", (["job", "estimated time"], rows))
         out.print(f"{len(plan)} jobs, about {duration(makespan(plan, seconds, workers))} on {workers} local workers")
+        if more:
+            out.print("later jobs depend on what these achieve")
         return None
     executor = make_executor(args.jobs, args.scheduler)
     stored_count = len(graph_of(goals)) - len(plan)
     err.print(
-        f"{what}: {len(plan)} jobs to run ({stored_count} stored), about "
+        f"{what}: {len(plan)} {'first ' * bool(more)}jobs to run ({stored_count} stored), about "
         f"{duration(makespan(plan, seconds, executor.workers))} on {executor.describe()}"
     )
+    planned = len(plan)
     left = dict(seconds)
     started = time.monotonic()
     with Progress(
@@ -75,18 +85,29 @@ def run_jobs(jobs: Jobs, goals: Sequence[Node], args: argparse.Namespace, what: 
     ) as progress:
         task = progress.add_task(what, total=len(plan), eta="")
 
+        def extend(event: Event) -> Sequence[Node]:
+            """The jobs ``more`` adds; those to run count in the progress."""
+            nonlocal planned
+            added = more(event) if more else []
+            for node in graph_of(added):
+                if node.key not in left and (jobs.force or stored(jobs.store, node) is None):
+                    left[node.key] = guesses.seconds(node)
+                    planned += 1
+            progress.update(task, total=planned)
+            return added
+
         def on_event(event: Event) -> None:
             if event.node.key not in left:
                 return
             left.pop(event.node.key)
             eta = f"about {duration(sum(left.values()) / executor.workers)} left" if left else ""
-            progress.update(task, completed=len(plan) - len(left), description=event.node.label or event.node.step, eta=eta)
+            progress.update(task, completed=planned - len(left), description=event.node.label or event.node.step, eta=eta)
             if not err.is_terminal:
                 status = "not run, a job it needs failed" if event.blocked else event.record.status
                 took = f" in {duration(event.cost['wall_s'])}" if event.cost else ""
                 err.print(
                     f"{what}: {event.node.label or event.node.step}: {status}{took} "
-                    f"({len(plan) - len(left)}/{len(plan)}, {duration(time.monotonic() - started)} so far"
+                    f"({planned - len(left)}/{planned}, {duration(time.monotonic() - started)} so far"
                     f"{', ' + eta if eta else ''})"
                 )
 
@@ -95,7 +116,7 @@ def run_jobs(jobs: Jobs, goals: Sequence[Node], args: argparse.Namespace, what: 
                 err.print(f"{what}: {run.run_dir.name}: {run.phase}, started {duration(run.elapsed_s)} ago")
 
         try:
-            return jobs.run_all(goals, executor, on_event, guesses, on_idle, STATUS_INTERVAL_S)
+            return jobs.run_all(goals, executor, on_event, guesses, on_idle, STATUS_INTERVAL_S, extend)
         finally:
             executor.close()
 

@@ -1,14 +1,10 @@
 """Design-space exploration (ATHENa-style): many stored implement jobs per core, the best by a criterion.
 
-A strategy proposes runs (settings of ``hashbed.flow.impl.implement.ImplSettings``) in rounds; each
-round is one batch of implement jobs of every core still searching, run together on the executor,
-and what they achieved decides the next round. Every run is an ordinary implement job, so an
-exploration run again reuses every finished run and resumes where it stopped.
-
-- ``seeds``: ``budget`` placement seeds from the given one, all in one round.
-- ``frequency``: ATHENa's frequency search: the run at the requested frequency, then each round
-  requests (1 + step) times the best Fmax achieved so far, the step 15 % while that improves
-  the best, then 5 %, then 1 %; it stops when the steps are spent or the budget is.
+Each core's search is a strategy (hashbed.jobs.strategies) over the core's option space; every
+run is an ordinary implement job, so an exploration run again reuses every finished run and
+resumes where it stopped. The searches of all cores share one run of the job graph: when the
+last run of a core's batch finishes, that core's next batch joins the jobs waiting, so no core
+waits for another and every worker stays busy while any core has runs to make.
 """
 
 from __future__ import annotations
@@ -19,34 +15,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from hashbed.catalogue.cores import Core
-from hashbed.catalogue.throughput import throughput_mbps, throughput_per_area
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.flow.impl.options import check_choice
-from hashbed.jobs.graph import Node
+from hashbed.jobs.criteria import CRITERIA, figures, score
+from hashbed.jobs.graph import Event, Node
 from hashbed.jobs.runner import Jobs
+from hashbed.jobs.strategies import STRATEGIES, Space, Strategy, Trial, Tried, minimum_budget, space_of, start
 from hashbed.results import JobRecord
-
-#: Each strategy and the fewest runs per core it needs (one batch).
-STRATEGIES = {"seeds": 2, "frequency": 2}
-STRATEGY_HELP = {
-    "seeds": "BUDGET placement seeds from --seed (a median and range need two)",
-    "frequency": "ATHENa's frequency search: request (1+step) x the best Fmax, steps 15%, 5%, 1% "
-    "(the first run and one raised request at least)",
-}
-CRITERIA = {
-    "throughput": "long-message throughput (Fmax; fewer LUTs break a tie)",
-    "tpa": "throughput per LUT",
-    "area": "fewest LUTs (higher Fmax breaks a tie)",
-}
-#: The steps of the frequency search, each used while it improves the best Fmax.
-FREQUENCY_STEPS = (0.15, 0.05, 0.01)
 
 
 @dataclass(frozen=True)
 class Run:
     """One implement job of an exploration."""
 
+    trial: Trial
     settings: ImplSettings
     record: JobRecord
 
@@ -61,29 +43,18 @@ class Exploration:
     """A core's runs so far."""
 
     core: Core
+    space: Space
     runs: list[Run] = field(default_factory=list)
 
     @property
     def finished(self) -> list[Run]:
         return [run for run in self.runs if run.fmax_mhz is not None]
 
-    def throughput_mbps(self, run: Run) -> float:
-        """From the manifest's cycle formula (the one ``hashbed measure`` checks) and the run's Fmax."""
-        assert run.fmax_mhz is not None
-        return throughput_mbps(self.core.algorithm.block_bits, self.core.cycles.lp, run.fmax_mhz)
-
-    def score(self, run: Run, criterion: str) -> tuple[float, float]:
-        """Larger is better."""
-        assert run.fmax_mhz is not None
-        luts = float(run.record.outputs["luts"])
-        if criterion == "area":
-            return -luts, run.fmax_mhz
-        if criterion == "tpa":
-            return throughput_per_area(self.throughput_mbps(run), int(luts)), run.fmax_mhz
-        return run.fmax_mhz, -luts
+    def figures(self, run: Run) -> dict[str, float]:
+        return figures(self.core, run.record.outputs)
 
     def best(self, criterion: str) -> Run | None:
-        return max(self.finished, key=lambda run: self.score(run, criterion), default=None)
+        return max(self.finished, key=lambda run: score(self.core, run.record.outputs, criterion), default=None)
 
     def fmax_stats(self) -> tuple[float, float, float] | None:
         """The median, lowest and highest Fmax of the finished runs."""
@@ -93,46 +64,62 @@ class Exploration:
 
 @dataclass
 class _Search:
-    """What a strategy does next for one core."""
+    """One core's strategy, the runs it has asked for and those of its batch still running."""
 
     exploration: Exploration
+    jobs: Jobs
     base: ImplSettings
-    strategy: str
+    strategy: Strategy
     budget: int
-    step: int = 0
-    best_mhz: float | None = None
-    requested: set[float] = field(default_factory=set)
-    done: bool = False
+    criterion: str
+    by_trial: dict[Trial, Run] = field(default_factory=dict)
+    pending: dict[str, tuple[Trial, ImplSettings]] = field(default_factory=dict)
+    batch: list[Trial] = field(default_factory=list)
 
-    def next_batch(self) -> list[ImplSettings]:
-        if self.done or len(self.exploration.runs) >= self.budget:
-            return []
-        if self.strategy == "seeds":
-            self.done = True
-            return [dataclasses.replace(self.base, seed=self.base.seed + i) for i in range(self.budget)]
-        if not self.exploration.runs:
-            self.requested.add(self.base.freq_mhz)
-            return [self.base]
-        while self.best_mhz is not None and self.step < len(FREQUENCY_STEPS):
-            request = round((1 + FREQUENCY_STEPS[self.step]) * self.best_mhz, 2)
-            if request not in self.requested:
-                self.requested.add(request)
-                return [dataclasses.replace(self.base, freq_mhz=request)]
-            self.step += 1  # that request was run already: a smaller step
-        self.done = True
+    def first(self) -> list[Node]:
+        return self._plan(next(self.strategy, None))
+
+    def finished(self, key: str, record: JobRecord) -> list[Node]:
+        """The job ``key`` of this search got ``record``: the next batch's jobs once the batch is done."""
+        trial, settings = self.pending.pop(key)
+        run = Run(trial, settings, record)
+        self.by_trial[trial] = run
+        self.exploration.runs.append(run)
+        return [] if self.pending else self._plan(self._send())
+
+    def _send(self) -> list[Trial] | None:
+        tried = [self._tried(self.by_trial[trial]) for trial in self.batch if trial in self.by_trial]
+        try:
+            return self.strategy.send(tried)
+        except StopIteration:
+            return None
+
+    def _tried(self, run: Run) -> Tried:
+        ok = run.fmax_mhz is not None
+        return Tried(run.trial, score(self.exploration.core, run.record.outputs, self.criterion) if ok else None, run.fmax_mhz)
+
+    def _plan(self, batch: list[Trial] | None) -> list[Node]:
+        """The jobs of ``batch``: trials run before are answered from their runs, the batch is cut
+        to the budget left; a batch with nothing new goes straight back to the strategy."""
+        while batch is not None:
+            left = self.budget - len(self.exploration.runs)
+            fresh = list(dict.fromkeys(trial for trial in batch if trial not in self.by_trial))[: max(left, 0)]
+            self.batch = [trial for trial in batch if trial in self.by_trial or trial in fresh]
+            nodes = []
+            for trial in fresh:
+                settings = dataclasses.replace(
+                    self.base, seed=trial.seed, freq_mhz=trial.freq_mhz, options=self.exploration.space.choice(trial.assignment)
+                )
+                node = self.jobs.implement_node(self.exploration.core, settings)
+                self.pending[node.key] = (trial, settings)
+                nodes.append(node)
+            if nodes:
+                return nodes
+            if not self.batch:  # the budget is spent
+                self.strategy.close()
+                return []
+            batch = self._send()
         return []
-
-    def record(self, runs: list[Run]) -> None:
-        self.exploration.runs += runs
-        if self.strategy != "frequency":
-            return
-        for run in runs:
-            if run.fmax_mhz is not None and (self.best_mhz is None or run.fmax_mhz > self.best_mhz):
-                self.best_mhz = run.fmax_mhz
-            elif self.best_mhz is not None:  # no better: a smaller step
-                self.step += 1
-            else:  # the first run failed: nothing to raise
-                self.done = True
 
 
 def check_exploration(strategy: str, criterion: str, budget: int) -> None:
@@ -150,32 +137,42 @@ def explore(
     jobs: Jobs,
     cores: list[Core],
     base: ImplSettings,
-    levels: Mapping[str, str],
+    pins: Mapping[str, str],
     strategy: str,
     criterion: str,
     budget: int,
-    run_round: Callable[[list[Node], int], dict[str, JobRecord] | None],
+    run: Callable[[list[Node], Callable[[Event], list[Node]]], dict[str, JobRecord] | None],
 ) -> list[Exploration] | None:
-    """Explore ``cores`` from ``base`` with the options ``levels`` (name -> level) within ``budget``
-    runs per core; ``run_round(nodes, round)`` runs one round's implement jobs (all cores at once)
-    and returns their records, or None to stop (a dry run: then this returns None)."""
+    """Explore ``cores`` from ``base`` with the options ``pins`` (name -> level) fixed, within
+    ``budget`` runs per core; ``run(first_jobs, more)`` runs the jobs and those ``more(event)``
+    adds as each job gets its record, or returns None without running (a dry run: then this
+    returns None)."""
     check_exploration(strategy, criterion, budget)
     family = base.device.family
-    searches = [
-        _Search(Exploration(core), dataclasses.replace(base, options=check_choice(levels, family, core.placer)), strategy, budget)
-        for core in cores
-    ]
-    round_number = 0
-    while True:
-        batches = [(search, search.next_batch()) for search in searches]
-        planned = [(search, [(s, jobs.implement_node(search.exploration.core, s)) for s in batch]) for search, batch in batches]
-        nodes = [node for _, pairs in planned for _, node in pairs]
-        if not nodes:
-            return [search.exploration for search in searches]
-        round_number += 1
-        records = run_round(nodes, round_number)
-        if records is None:
-            return None
-        for search, pairs in planned:
-            if pairs:
-                search.record([Run(settings, records[node.key]) for settings, node in pairs])
+    searches: dict[str, _Search] = {}
+    for core in {core.name: core for core in cores}.values():
+        space = space_of(core, family, pins)
+        needed = minimum_budget(strategy, space)
+        if budget < needed:
+            raise HashbedError(
+                f"--budget {budget} is below one batch of the {strategy} strategy: core {core.name} has {needed} "
+                f"option sets on {family} (pin options with --option NAME=LEVEL, or raise --budget)"
+            )
+        first = Trial(space.base(), base.seed, base.freq_mhz)
+        searches[core.name] = _Search(
+            Exploration(core, space), jobs, base, start(strategy, space, first, budget), budget, criterion
+        )
+    owner: dict[str, _Search] = {}
+
+    def planned(search: _Search, nodes: list[Node]) -> list[Node]:
+        owner.update((node.key, search) for node in nodes)
+        return nodes
+
+    def more(event: Event) -> list[Node]:
+        search = owner.pop(event.node.key, None)
+        return planned(search, search.finished(event.node.key, event.record)) if search else []
+
+    first_jobs = [node for search in searches.values() for node in planned(search, search.first())]
+    if run(first_jobs, more) is None:
+        return None
+    return [search.exploration for search in searches.values()]

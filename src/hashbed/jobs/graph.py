@@ -168,15 +168,27 @@ def run_graph(
     estimates: Estimates | None = None,
     on_idle: Callable[[list[Node]], None] = lambda running: None,
     idle_s: float = 600.0,
+    more: Callable[[Event], Sequence[Node]] = lambda event: (),
 ) -> dict[str, JobRecord]:
     """Run the goals and every job they need; returns the record of each job by key. Without an
     executor every job runs here, one after the other, in the order of the graph. Whenever
-    ``idle_s`` pass without a job finishing, ``on_idle`` gets the jobs running."""
-    run = _Run(store, force, executor, estimates or Estimates(), on_event)
+    ``idle_s`` pass without a job finishing, ``on_idle`` gets the jobs running. ``more`` may add
+    goals as each job gets its record (a search that decides its next runs from the last)."""
+    added: list[Node] = []
+
+    def notify(event: Event) -> None:
+        on_event(event)
+        added.extend(more(event))
+
+    run = _Run(store, force, executor, estimates or Estimates(), notify)
     waiting = graph_of(goals)
     renewed = last_done = time.monotonic()
     try:
-        while waiting or run.running:
+        while waiting or run.running or added:
+            if added:
+                known = {node.key for node in waiting}
+                waiting += [node for node in graph_of(added) if node.key not in run.records and node.key not in known]
+                added.clear()
             for node in list(waiting):
                 needs = [run.records.get(need.key) for need in node.needs]
                 if any(record is None for record in needs):
@@ -187,11 +199,11 @@ def run_graph(
                 if done is not None:
                     waiting.remove(node)
                     run.records[node.key] = done
-                    on_event(Event(node, done, blocked=failed is not None))
+                    notify(Event(node, done, blocked=failed is not None))
                 elif run.start(node, ready):
                     waiting.remove(node)
             if not run.running:
-                if waiting:  # jobs another driver holds: wait for it
+                if waiting and not added:  # jobs another driver holds: wait for it
                     time.sleep(POLL_S)
                 continue
             assert executor is not None

@@ -107,9 +107,10 @@ class Jobs:
         estimates: Estimates | None = None,
         on_idle: Callable[[list[Node]], None] = lambda running: None,
         idle_s: float = 600.0,
+        more: Callable[[Event], Sequence[Node]] = lambda event: (),
     ) -> dict[str, JobRecord]:
         """The goals and every job they need, on ``executor`` (here when None); see run_graph."""
-        return run_graph(self.store, goals, executor, self.force, on_event, estimates, on_idle, idle_s)
+        return run_graph(self.store, goals, executor, self.force, on_event, estimates, on_idle, idle_s, more)
 
     def verify_node(
         self,

@@ -37,6 +37,8 @@ class Option:
     help: str
     #: The command-line argument of an on/off switch; for other options "--<name> <level>".
     switch: str = ""
+    #: The (option, level) a level other than the default needs, e.g. the placer it tunes.
+    requires: tuple[str, str] | None = None
 
     def default(self, family: str) -> str:
         return self.levels[family][0]
@@ -55,15 +57,34 @@ def _switch(name: str, tool: Tool, families: Iterable[str], help: str) -> Option
     return Option(name, tool, {family: OFF_ON for family in families}, help, switch=flag)
 
 
-#: The option space, in the order a choice is applied.
+#: The option space, in the order of the effect each option is expected to have on Fmax (a
+#: strategy that tries one option at a time with a small budget tries them in this order), which
+#: is also the order a choice is applied in.
 OPTIONS: dict[str, Option] = {
     option.name: option
     for option in (
+        Option("placer", "nextpnr", {family: ("heap", "sa", "static") for family in FAMILIES}, "nextpnr's placer"),
         _switch("dff", "yosys", FAMILIES, "run abc9 with -dff (sequential optimisation across flip-flops)"),
+        Option("router", "nextpnr", {family: ("router1", "router2") for family in FAMILIES}, "nextpnr's router"),
+        _switch("tmg-ripup", "nextpnr", FAMILIES, "timing-driven rip-up in the router"),
         _switch("nowidelut", "yosys", ("ecp5",), "no PFU muxes for LUTs wider than LUT4"),
+        _switch("nodffe", "yosys", FAMILIES, "no flip-flops with clock enable"),
+        Option(
+            "placer-heap-timingweight",
+            "nextpnr",
+            {family: ("10", "20", "40") for family in FAMILIES},
+            "HeAP's weight of timing against wire length",
+            requires=("placer", "heap"),
+        ),
+        Option(
+            "placer-heap-critexp",
+            "nextpnr",
+            {family: ("2", "4") for family in FAMILIES},
+            "HeAP's criticality exponent (higher: only the most critical paths weigh)",
+            requires=("placer", "heap"),
+        ),
         _switch("noccu2", "yosys", ("ecp5",), "no CCU2 carry cells"),
         _switch("nocarry", "yosys", ("ice40",), "no SB_CARRY cells"),
-        _switch("nodffe", "yosys", FAMILIES, "no flip-flops with clock enable"),
         _switch("noabc", "yosys", ("ice40",), "Yosys's own LUT mapping instead of abc9"),
         Option(
             "dffe_min_ce_use",
@@ -71,9 +92,6 @@ OPTIONS: dict[str, Option] = {
             {"ice40": ("off", "2", "4", "8")},
             "no SB_DFFE where the enable would drive fewer flip-flops than this",
         ),
-        Option("placer", "nextpnr", {family: ("heap", "sa", "static") for family in FAMILIES}, "nextpnr's placer"),
-        Option("router", "nextpnr", {family: ("router1", "router2") for family in FAMILIES}, "nextpnr's router"),
-        _switch("tmg-ripup", "nextpnr", FAMILIES, "timing-driven rip-up in the router"),
     )
 }
 
@@ -98,6 +116,14 @@ def check_choice(levels: Mapping[str, str], family: str, pinned_placer: str | No
             continue
         if level != option.default(family):
             chosen[name] = level
+    for name in chosen:
+        needed = OPTIONS[name].requires
+        if needed is not None:
+            have = chosen.get(
+                needed[0], pinned_placer if needed[0] == "placer" and pinned_placer else OPTIONS[needed[0]].default(family)
+            )
+            if have != needed[1]:
+                raise HashbedError(f"option {name} needs {needed[0]}={needed[1]}, not {have}")
     return tuple(sorted(chosen.items()))
 
 
