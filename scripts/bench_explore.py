@@ -16,6 +16,7 @@ import argparse
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.devices import get_device
@@ -26,7 +27,17 @@ FREE = ("placer", "dff", "router", "tmg-ripup", "nodffe", "nocarry", "nowidelut"
 
 
 def explore(cores: list[str], device: str, strategy: str, budget: int, pins: list[str], jobs: int) -> list[dict[str, Any]]:
-    command = ["hashbed", "explore", *cores, "--device", device, "--strategy", strategy, "--budget", str(budget)]
+    command = [
+        str(Path(sys.executable).with_name("hashbed")),
+        "explore",
+        *cores,
+        "--device",
+        device,
+        "--strategy",
+        strategy,
+        "--budget",
+        str(budget),
+    ]
     command += [f"--option={pin}" for pin in pins] + ["--jobs", str(jobs), "--json"]
     print("$", " ".join(command), file=sys.stderr, flush=True)
     done = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True)

@@ -39,7 +39,7 @@ def test_a_choice_drops_default_levels_and_a_placer_the_manifest_pins() -> None:
 @pytest.mark.parametrize(
     ("levels", "family", "pinned", "message"),
     [
-        ({"retime": "on"}, "ecp5", None, "unknown option 'retime' on ecp5 (one of: dff, nowidelut, "),
+        ({"retime": "on"}, "ecp5", None, "unknown option 'retime' on ecp5 (one of: placer, dff, router, "),
         ({"nowidelut": "on"}, "ice40", None, "unknown option 'nowidelut' on ice40 (one of: "),
         ({"placer": "fast"}, "ecp5", None, "option placer: unknown level 'fast' on ecp5 (one of: heap, sa, static)"),
         ({"placer": "sa"}, "ecp5", "static", "option placer: the core's manifest pins placer 'static', not 'sa'"),
@@ -128,13 +128,48 @@ def test_the_frequency_strategy_raises_the_request_over_the_best_fmax(
     assert second["freq_mhz"] == round((1 + FREQUENCY_STEPS[0]) * first["fmax_mhz"], 2)
 
 
-def test_the_exhaustive_strategy_runs_every_option_set_of_the_space(
-    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+#: Every option pinned to its default but the router: a space of two option sets, so that each
+#: strategy's runs are few and shared through one store (a run one strategy made, the next reuses).
+ROUTER_ONLY = [
+    f"--option={name}={option.levels['ice40'][0]}"
+    for name, option in OPTIONS.items()
+    if "ice40" in option.levels and name != "router"
+]
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("explore")
+
+
+@pytest.mark.parametrize(
+    ("strategy", "budget", "routers", "seeds"),
+    [
+        ("exhaustive", 2, ["router1", "router2"], [1, 1]),
+        ("options", 2, ["router1", "router2"], [1, 1]),
+        ("elimination", 2, ["router2", "router1"], [1, 1]),
+        ("auto", 3, ["router1", "router2", None], [1, 1, 2]),
+    ],
+)
+def test_every_strategy_runs_on_a_small_core(
+    strategy: str,
+    budget: int,
+    routers: list[str | None],
+    seeds: list[int],
+    shared: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    pins = [f"{name}={option.levels['ice40'][0]}" for name, option in OPTIONS.items() if "ice40" in option.levels]
-    pins = [pin for pin in pins if not pin.startswith(("router=", "placer="))] + ["placer=sa"]
-    row = _explore(["--strategy", "exhaustive", "--budget", "2", *(f"--option={pin}" for pin in pins)], db, tmp_path, capsys)
+    argv = ["--strategy", strategy, "--budget", str(budget), *ROUTER_ONLY]
+    row = _explore(argv, shared / "db", shared, capsys)
     runs = row["all_runs"]
-    assert isinstance(runs, list) and sorted(run["options"].get("router", "router1") for run in runs) == ["router1", "router2"]
-    assert all(run["options"]["placer"] == "sa" and run["seed"] == 1 for run in runs)
+    assert isinstance(runs, list) and [run["seed"] for run in runs] == seeds
+    for run, router in zip(runs, routers, strict=True):
+        if router is not None:
+            assert run["options"].get("router", "router1") == router
+    if strategy == "auto":  # its seed goes to the better router
+        better = max(runs[:2], key=lambda run: (run["fmax_mhz"], -run["seed"]))
+        assert runs[2]["options"] == better["options"]
     assert row["best"]["fmax_mhz"] == max(run["fmax_mhz"] for run in runs)  # type: ignore[index]
+    with ResultStore(shared / "db") as store:
+        keys = {job.key for job in store.jobs("implement", "sha1")}
+    assert {run["key"] for run in runs} <= keys

@@ -82,10 +82,12 @@ class _Search:
     def finished(self, key: str, record: JobRecord) -> list[Node]:
         """The job ``key`` of this search got ``record``: the next batch's jobs once the batch is done."""
         trial, settings = self.pending.pop(key)
-        run = Run(trial, settings, record)
-        self.by_trial[trial] = run
-        self.exploration.runs.append(run)
-        return [] if self.pending else self._plan(self._send())
+        self.by_trial[trial] = Run(trial, settings, record)
+        if self.pending:
+            return []
+        recorded = {run.trial for run in self.exploration.runs}
+        self.exploration.runs += [self.by_trial[t] for t in dict.fromkeys(self.batch) if t not in recorded]  # in the order asked
+        return self._plan(self._send())
 
     def _send(self) -> list[Trial] | None:
         tried = [self._tried(self.by_trial[trial]) for trial in self.batch if trial in self.by_trial]
@@ -102,7 +104,7 @@ class _Search:
         """The jobs of ``batch``: trials run before are answered from their runs, the batch is cut
         to the budget left; a batch with nothing new goes straight back to the strategy."""
         while batch is not None:
-            left = self.budget - len(self.exploration.runs)
+            left = self.budget - len(self.by_trial)
             fresh = list(dict.fromkeys(trial for trial in batch if trial not in self.by_trial))[: max(left, 0)]
             self.batch = [trial for trial in batch if trial in self.by_trial or trial in fresh]
             nodes = []
