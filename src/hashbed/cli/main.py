@@ -18,6 +18,7 @@ from hashbed.catalogue.cores import all_cores, load_core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
+from hashbed.cli import best as best_commands
 from hashbed.cli import explore as explore_commands
 from hashbed.cli import pipelined as pipelined_commands
 from hashbed.cli import testbed as testbed_commands
@@ -193,7 +194,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     cores = [load_core(name) for name in args.cores] if args.cores else all_cores()
     settings = _impl_settings(args, args.device)
     with _jobs(args) as jobs:
-        plans = jobs.bench_nodes(cores, settings)
+        per_core = best_commands.bench_settings(args, jobs.store, cores, settings)
+        plans = jobs.bench_nodes(cores, settings, per_core)
         done = run_jobs(jobs, [goal for _, goals in plans for goal in goals], args, "bench")
         if done is None:
             return 0
@@ -202,15 +204,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     too_big = [r for r in records if not r.ok and r.outputs.get("fits") is False]
     failures = [r for r in records if not r.ok and r not in too_big]
     if args.json:
-        emit_json(
-            {
-                "rows": rows,
-                "does_not_fit": [{"core": r.core, "error": r.error} for r in too_big],
-                "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures],
-            }
-        )
+        data: dict[str, Any] = {
+            "rows": rows,
+            "does_not_fit": [{"core": r.core, "error": r.error} for r in too_big],
+            "failures": [{"core": f.core, "step": f.step, "error": f.error} for f in failures],
+        }
+        if per_core is not None:
+            data["settings"] = best_commands.settings_json(args, cores, settings, per_core)
+        emit_json(data)
     else:
-        _print_rows(rows, f"hashbed bench on {settings.device.name} (seed {settings.seed})")
+        _print_rows(rows, best_commands.bench_title(args, settings))
         for record in too_big:  # a result, as in the studies' figures, not a failure
             out.print(f"{record.core}: {record.error}")
         for failure in failures:
@@ -256,6 +259,7 @@ def cmd_progress(args: argparse.Namespace) -> int:
 
 
 def cmd_results(args: argparse.Namespace) -> int:
+    best_commands.check_results_options(args)
     filters = _filters(args)
     with ResultStore(args.db) as store:
         for other in args.import_db or []:
@@ -271,6 +275,8 @@ def cmd_results(args: argparse.Namespace) -> int:
             return 0
         if args.costs:
             return _print_costs(store, args)
+        if args.best:
+            return best_commands.print_best(store, args, filters)
         records = metrics_records(store, args.core, args.device, args.all)
         rows = [row for row in latest_rows(records, args.all) if all(row[f] == v for f, v in filters.items())]
         rows = ranked(rows, reference_tpa(store), args.rank_by)
@@ -487,6 +493,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", parents=[common, impl, executor_options()], help="verify, measure, implement and tabulate cores")
     p.add_argument("cores", nargs="*", help="cores to run (default: all)")
     p.add_argument("--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s)")
+    best_commands.add_bench_options(p)
     p.set_defaults(func=cmd_bench)
     explore_commands.add_parser(sub, common, impl)
 
@@ -538,6 +545,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print what each job's latest run cost (wall time, CPU time, peak memory, host) instead of rows",
     )
+    best_commands.add_results_options(p)
     p.add_argument(
         "--export-costs",
         type=Path,

@@ -9,7 +9,7 @@ jobs are recorded with their reason and run again next time. One job runs here a
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -216,16 +216,20 @@ class Jobs:
         work = functools.partial(energy_work, Sources.of(core), out, self.build_dir)
         return self.run(Node(ENERGY_STEP, inputs, work=constant(work)))
 
-    def bench_nodes(self, cores: list[Core], settings: ImplSettings) -> list[tuple[Core, list[Node]]]:
+    def bench_nodes(
+        self, cores: list[Core], settings: ImplSettings, per_core: Mapping[str, ImplSettings] | None = None
+    ) -> list[tuple[Core, list[Node]]]:
         """Per core, its goals: verify, measure, implement, metrics (and the energy estimate of a
-        lightweight core on ECP5), each needing the one before."""
+        lightweight core on ECP5), each needing the one before. A core named in ``per_core`` is
+        implemented with its settings there, the others with ``settings``."""
         plans = []
         for core in cores:
+            chosen = (per_core or {}).get(core.name, settings)
             verified = self.verify_node(core)
             measured = self.measure_node(core, needs=(verified,))
-            implemented = self.implement_node(core, settings, needs=(measured,))
+            implemented = self.implement_node(core, chosen, needs=(measured,))
             goals = [self.metrics_node(core, measured, implemented)]
-            if core.budget is not None and settings.device.family == "ecp5":  # the lightweight study's energy per bit
+            if core.budget is not None and chosen.device.family == "ecp5":  # the lightweight study's energy per bit
                 goals.append(self.energy_node(core, implemented))
             plans.append((core, goals))
         return plans
@@ -237,14 +241,15 @@ class Jobs:
         executor: Executor | None = None,
         on_event: Callable[[Event], None] = lambda event: None,
         estimates: Estimates | None = None,
+        per_core: Mapping[str, ImplSettings] | None = None,
     ) -> list[JobRecord]:
         """Verify, measure, implement and compute metrics for each core, the cores at once on
-        ``executor`` (one after the other here when None).
+        ``executor`` (one after the other here when None); ``per_core`` as for bench_nodes.
 
         A core that fails a step is recorded and skipped; the others go on. Returns per core its
         metrics job if it got through (or its energy job, if that failed), else the failed job.
         """
-        plans = self.bench_nodes(cores, settings)
+        plans = self.bench_nodes(cores, settings, per_core)
         return bench_records(plans, self.run_all([goal for _, goals in plans for goal in goals], executor, on_event, estimates))
 
 
