@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 KAT_DIR ?= ../shared/kat
 CORES = $$($(BIN)/hashbed cores --names)
 
-.PHONY: setup bench test test-all kat pipelines sweep sweep-seeds bench-targets testbed timing publish report clean
+.PHONY: setup bench test test-all kat pipelines sweep sweep-seeds bench-targets testbed timing explore publish report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +74,13 @@ timing: $(STAMP)
 	$(BIN)/hashbed time --device ecp5-25k --data random --boards 2
 	$(BIN)/hashbed time sha1 sha256 --device ice40-hx8k --data worst
 	$(BIN)/hashbed time sha1 sha256 --device ice40-hx8k --data random --boards 3
+	$(BIN)/hashbed report
+
+# The exploration study (docs/exploration.md): the 12 Round-2 candidates and SHA-256 on ECP5-85k,
+# each explored by the auto strategy within 10 runs for the best throughput (the default run among
+# them, reused from bench-targets); resumable, every run a stored job.
+explore: $(STAMP)
+	$(BIN)/hashbed explore --device ecp5-85k --budget 10 --timeout 14400
 	$(BIN)/hashbed report
 
 # The published results: the finished jobs behind docs/results.md, one JSON job per line, so that

@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.devices import get_device
-from hashbed.flow.impl.options import OPTIONS
+from hashbed.catalogue.options import OPTIONS
 
 #: The options left free (their every level); the rest are pinned to the default.
-FREE = ("placer", "dff", "router", "tmg-ripup", "nodffe", "nocarry", "nowidelut")
+FREE = ("placer", "dff", "router", "tmg-ripup", "nodffe", "nowidelut")
 
 
 def explore(cores: list[str], device: str, strategy: str, budget: int, pins: list[str], jobs: int) -> list[dict[str, Any]]:

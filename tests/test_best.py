@@ -14,9 +14,9 @@ import pytest
 
 from hashbed.catalogue.cores import Core, load_core
 from hashbed.catalogue.devices import get_device
+from hashbed.catalogue.options import Choice
 from hashbed.cli.main import main
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.flow.impl.options import Choice
 from hashbed.jobs.best import best_run, best_runs, fmax_over_seeds
 from hashbed.jobs.criteria import figures
 from hashbed.jobs.graph import Node, graph_of

@@ -10,10 +10,10 @@ import pytest
 
 from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import get_device
+from hashbed.catalogue.options import OPTIONS, check_choice, parse_levels, tool_args
 from hashbed.cli.main import main
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.flow.impl.options import OPTIONS, check_choice, parse_levels, tool_args
 from hashbed.jobs.strategies import FREQUENCY_STEPS
 from hashbed.results import ResultStore
 

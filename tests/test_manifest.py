@@ -89,7 +89,15 @@ def test_good_manifest_loads(tmp_path: Path) -> None:
         ),
         (
             lambda m: m + '[implementation]\nrouter = "router2"\n',
-            r"unknown field 'router' in \[implementation\] \(fields: placer\)",
+            r"unknown field 'router' in \[implementation\] \(fields: placer, explore\)",
+        ),
+        (
+            lambda m: m + '[implementation]\nexplore = { routing = ["router2"] }\n',
+            r"\[implementation\] explore: unknown option 'routing' \(one of: placer, dff, router,",
+        ),
+        (
+            lambda m: m + '[implementation]\nexplore = { router = ["router3"] }\n',
+            r"\[implementation\] explore: option router: give one or more of its levels \(router1, router2\), got \['router3'\]",
         ),
     ],
 )

@@ -15,6 +15,7 @@ from hashbed.cli.main import main
 from hashbed.report.build import MARKER, PAGE_MARKER
 from hashbed.report.sections import Figure, Table, sections
 from hashbed.results import ResultStore
+from hashbed.studies.exploration import study as exploration
 from hashbed.studies.zynq.timing_tables import STUDY_DEVICES
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -63,8 +64,14 @@ def test_the_folder_holds_every_table_and_figure_of_the_studies(report: Path, ca
         for core in all_cores()
         if (device := STUDY_DEVICES.get(core.architecture))
     }
+    assert [line for line in missing if "(run make explore" in line] == [  # no exploration in the fixture
+        "> missing: the exploration study's results "
+        f"(run make explore, or hashbed explore CORE --device {exploration.DEVICE} --budget {exploration.BUDGET})"
+    ]
     assert [
-        line for line in missing if "(run hashbed bench" not in line and "(run hashbed time" not in line
+        line
+        for line in missing
+        if not line.startswith(("> missing: the exploration", "> missing: Table I")) and "(run hashbed bench" not in line
     ] == [  # and the pipelines' deeper points
         "> missing: sha256_base on ecp5-85k at 8,16,32,64 stages "
         "(run hashbed sweep pipeline sha256_base --device ecp5-85k --depths 8,16,32,64)",
@@ -146,7 +153,8 @@ def test_the_html_page_is_self_contained_with_the_figures_inlined(report: Path) 
     inlined = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
     assert sorted(base64.b64decode(data) for data in inlined) == sorted(p.read_bytes() for p in folder.glob("*.png"))
     untimed = sum(core.architecture in STUDY_DEVICES for core in all_cores())  # the fixture times sha1 on iCE40 only
-    assert page.count("<table>") == 11 and page.count('class="missing"') == 2 + len(_cores_not_benched()) + untimed
+    assert page.count("<table>") == 11
+    assert page.count('class="missing"') == 3 + len(_cores_not_benched()) + untimed  # + the exploration
 
 
 def test_the_markdown_page_links_the_figures_of_the_folder(report: Path) -> None:
@@ -171,11 +179,12 @@ def test_a_store_without_results_shows_what_is_missing_and_how_to_make_it(
         "missing: the throughput-against-area results of the cores (run hashbed bench",
         "missing: the lightweight study's",
         "missing: the pipeline study's depth tables and curves (run make sweep",
+        "missing: the exploration study's results (run make explore",
     ):
         assert words in missing
-    assert len(written["missing"]) == 7
+    assert len(written["missing"]) == 8
     assert "not measured" in (tmp_path / "report" / "README.md").read_text()
-    assert (tmp_path / "report" / "index.html").read_text().count('class="missing"') == 7
+    assert (tmp_path / "report" / "index.html").read_text().count('class="missing"') == 8
 
 
 def test_a_second_report_replaces_the_figures_of_the_first(
@@ -198,7 +207,7 @@ def test_a_second_report_replaces_the_figures_of_the_first(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["report", "bogus"], "unknown study 'bogus' (one of: zynq, lightweight, pipeline, all)"),
+        (["report", "bogus"], "unknown study 'bogus' (one of: zynq, lightweight, pipeline, exploration, all)"),
         (["report", "--out", "{file}"], "--out {file} is a file: pass a folder for the report"),
         (["report", "--page", "{tmp}/results.md"], "--page writes the Markdown of a report folder: pass --out DIR as well"),
         (["report", "--out", "{tmp}/r", "--page", "{tmp}/no/such/results.md"], "its folder {tmp}/no/such does not exist"),
@@ -225,7 +234,7 @@ def test_printing_keeps_the_studies_tables(report: Path, capsys: pytest.CaptureF
     assert "sha256_opt (sha-256, pipelined-opt) on ecp5-85k" in printed and "Lightweight study" in printed
     assert main(["report", "all", "--db", db, "--json"]) == 0
     everything = json.loads(capsys.readouterr().out)
-    assert sorted(everything) == ["lightweight", "pipeline", "zynq"] and len(everything["zynq"]["table_1"]) == 1
+    assert sorted(everything) == ["exploration", "lightweight", "pipeline", "zynq"] and len(everything["zynq"]["table_1"]) == 1
     blake = next(row for row in everything["lightweight"]["rows"] if row["core"] == "blake256_lw-logic")
     assert (blake["energy_vs_sha256"], blake["tpa_vs_sha256"]) == (0.75, 0.62)  # 45/60 pJ; (70/1400)/(80/1000)
 

@@ -20,8 +20,8 @@ from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.interface import BUS_WIDTHS
 from hashbed.catalogue.manifest import DesignManifest, ManifestError, Table, read_manifest, rtl_root
+from hashbed.catalogue.options import OPTIONS
 from hashbed.errors import HashbedError
-from hashbed.flow.impl.options import OPTIONS
 
 MANIFEST = "core.toml"
 #: Device and seed on which the throughput-per-area targets of the manifests are defined.
@@ -54,7 +54,7 @@ class Core:
     budget: Budget | None = None
     #: nextpnr's placer for this core (None: nextpnr's default, heap); see Implementation.
     placer: str | None = None
-    #: The levels an exploration may give each option it names (hashbed.flow.impl.options);
+    #: The levels an exploration may give each option it names (hashbed.catalogue.options);
     #: one level pins the option. Options not named keep all their levels.
     explore: dict[str, tuple[str, ...]] = field(default_factory=dict)
 

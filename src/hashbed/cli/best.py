@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.cores import Core
+from hashbed.catalogue.options import describe
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.flow.impl.options import describe
 from hashbed.jobs.best import Best, best_run, best_runs
 from hashbed.jobs.criteria import CRITERIA
 from hashbed.jobs.recipe import read_recipe, recipe_settings, write_recipe

@@ -8,22 +8,23 @@ from typing import Any
 
 from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import DEVICES, get_device
+from hashbed.catalogue.options import OPTIONS, describe, parse_levels
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import positive_int
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.flow.impl.options import OPTIONS, describe, parse_levels
 from hashbed.jobs.criteria import CRITERIA
 from hashbed.jobs.explore import Exploration, Run, check_exploration, explore
 from hashbed.jobs.graph import Event, Node
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.strategies import STRATEGIES, STRATEGY_HELP
 from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.exploration.study import study_cores
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
     check_exploration(args.strategy, args.criterion, args.budget)
-    cores = [load_core(name) for name in args.cores]
+    cores = [load_core(name) for name in args.cores] if args.cores else study_cores()
     base = ImplSettings(get_device(args.device), args.seed, args.freq, args.timeout)
     levels = parse_levels(args.option or [])
     with ResultStore(args.db) as store:
@@ -144,7 +145,12 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, impl: argparse.Argumen
         parents=[common, impl, executor_options()],
         help="search tool options, placement seeds or the requested frequency for the best run of each core",
     )
-    p.add_argument("cores", nargs="+", metavar="CORE")
+    p.add_argument(
+        "cores",
+        nargs="*",
+        metavar="CORE",
+        help="cores to explore (default: the study's, the 12 Round-2 candidates and SHA-256; docs/exploration.md)",
+    )
     p.add_argument("--device", required=True, help=f"one of: {', '.join(DEVICES)}")
     p.add_argument(
         "--strategy",

@@ -40,6 +40,8 @@ from hashbed.report.markdown import markdown_table
 from hashbed.report.sections import STUDIES, check_study
 from hashbed.results import JobRecord, ResultStore, default_db_path
 from hashbed.results.schema import ROW_FIELDS
+from hashbed.studies.exploration import study as exploration_study
+from hashbed.studies.exploration import tables as exploration_tables
 from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
 from hashbed.studies.ranking import (
     RANK_HELP,
@@ -396,6 +398,8 @@ def _study_json(store: ResultStore, study: str) -> dict[str, Any]:
         return pipelined_commands.pipeline_report(store)
     if study == "lightweight":
         return {"rows": lightweight_rows(store, {core.name: core for core in all_cores()})}
+    if study == "exploration":
+        return {"rows": exploration_tables.study_rows(store, exploration_study.study_cores())}
     return {"table_1": fmax_rows(store), "table_2": formula_rows(all_cores(), store), "table_3": board_rows(store)}
 
 
@@ -409,6 +413,12 @@ def _print_study(store: ResultStore, study: str) -> None:
             return
         print_table(LIGHTWEIGHT_TITLE, lightweight_cells(rows))
         out.print(LIGHTWEIGHT_NOTE)
+    elif study == "exploration":
+        rows = exploration_tables.study_rows(store, exploration_study.study_cores())
+        if not rows:
+            out.print("exploration study: no results yet (run 'make explore')")
+            return
+        print_table(exploration_tables.TITLE, exploration_tables.study_cells(rows))
     else:
         _print_formulas(formula_rows(all_cores(), store))
         timing_commands.print_timing_tables(store)

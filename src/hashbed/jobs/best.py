@@ -17,9 +17,9 @@ from typing import Any
 
 from hashbed.catalogue.cores import Core, all_cores, load_core
 from hashbed.catalogue.devices import get_device
+from hashbed.catalogue.options import Choice, check_choice
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_TIMEOUT_S, ImplSettings
-from hashbed.flow.impl.options import Choice, check_choice
 from hashbed.jobs.criteria import CRITERIA, figures, score
 from hashbed.results import JobRecord, ResultStore
 

@@ -21,9 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from hashbed.catalogue.cores import Core, load_core
 from hashbed.catalogue.devices import get_device
+from hashbed.catalogue.options import check_choice
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.flow.impl.options import check_choice
 from hashbed.jobs.best import Best
 from hashbed.jobs.criteria import CRITERIA
 from hashbed.results.schema import Mhz, Number

@@ -9,7 +9,7 @@ answers a trial run before from that run, without a new job.
 - ``frequency``: ATHENa's frequency search: the requested frequency, then (1 + step) times the
   best Fmax so far, the step 15 % while that improves the best, then 5 %, then 1 %.
 - ``options``: one option at a time: the base and every other level of each option (in the
-  order of hashbed.flow.impl.options.OPTIONS), then the best level of each option that beat the
+  order of hashbed.catalogue.options.OPTIONS), then the best level of each option that beat the
   base, all together.
 - ``exhaustive``: ATHENa's exhaustive search: every option set of the space, then placement seeds
   on the three best sets with the budget left.
@@ -28,8 +28,8 @@ from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
 
 from hashbed.catalogue.cores import Core
+from hashbed.catalogue.options import OPTIONS, Choice, check_choice, option_names
 from hashbed.errors import HashbedError
-from hashbed.flow.impl.options import OPTIONS, Choice, check_choice, option_names
 
 #: Every option of a space at one level, sorted by name.
 Assignment = tuple[tuple[str, str], ...]

@@ -12,6 +12,8 @@ from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_SEED
 from hashbed.results import ResultStore
 from hashbed.studies.cells import Cells
+from hashbed.studies.exploration import study as exploration_study
+from hashbed.studies.exploration import tables as exploration_tables
 from hashbed.studies.lightweight.tables import (
     ARCHITECTURES,
     LIGHTWEIGHT_NOTE,
@@ -24,7 +26,7 @@ from hashbed.studies.ranking import latest_rows, metrics_records, ranked, refere
 from hashbed.studies.zynq import testbed_tables, timing_tables
 from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
 
-STUDIES = ("zynq", "lightweight", "pipeline")
+STUDIES = ("zynq", "lightweight", "pipeline", "exploration")
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,7 @@ def check_study(study: str) -> str:
 def sections(store: ResultStore, study: str) -> list[Section]:
     """The report's sections for ``study`` (one of STUDIES, or 'all')."""
     check_study(study)
-    builders = {"zynq": _zynq, "lightweight": _lightweight, "pipeline": _pipeline}
+    builders = {"zynq": _zynq, "lightweight": _lightweight, "pipeline": _pipeline, "exploration": _exploration}
     chosen = STUDIES if study == "all" else (study,)
     return [section for name in chosen for section in builders[name](store)]
 
@@ -349,3 +351,36 @@ def _depth_figure(group: list[dict[str, Any]]) -> Figure:
     return Figure(
         name, f"{algorithm} pipelines on {device}, seed {seed}: TP/A and improvement I against depth", plots, source(points)
     )
+
+
+# --- the exploration study ---------------------------------------------------------------------
+
+
+def _exploration(store: ResultStore) -> list[Section]:
+    section = Section("exploration", "Exploration: the default run against the best of a tool-option search", "exploration")
+    cores = exploration_study.study_cores()
+    rows = exploration_tables.study_rows(store, cores)
+    command = f"hashbed explore CORE --device {exploration_study.DEVICE} --budget {exploration_study.BUDGET}"
+    if not rows:
+        section.items.append(Missing("the exploration study's results", f"make explore, or {command}"))
+        return [section]
+    explored = {row["core"] for row in rows}
+    section.items += [
+        Missing(f"the exploration of {core.name} on {exploration_study.DEVICE}", f"make explore, or {command}")
+        for core in cores
+        if core.name not in explored
+    ]
+    section.items.append(Table(exploration_tables.TITLE, exploration_tables.study_cells(rows), source(rows)))
+    for by in exploration_tables.RANKED_BY:
+        cells, rho = exploration_tables.ranking_cells(rows, by)
+        correlation = f"Spearman's rank correlation of the two rankings: {rho:.3f}" if rho is not None else "too few cores"
+        section.items.append(Table(f"Ranking by {by}, default run against best run ({correlation})", cells, source(rows)))
+    default = Series("default run", [r["default_luts"] for r in rows], [r["default_throughput_mbps"] for r in rows])
+    best = Series(
+        "best run", [r["best_luts"] for r in rows], [r["best_throughput_mbps"] for r in rows], [r["core"] for r in rows]
+    )
+    plot = Plot("each point a core", "area (LUTs)", "throughput, long messages (Mbit/s)", [default, best], scatter=True)
+    section.items.append(
+        Figure("exploration-gain", f"Default and best run of each core on {exploration_study.DEVICE}", [plot], source(rows))
+    )
+    return [section]

@@ -22,8 +22,8 @@ from typing import Any
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.devices import Device
 from hashbed.catalogue.fingerprint import fingerprint
+from hashbed.catalogue.options import Choice, tool_args
 from hashbed.flow import processes
-from hashbed.flow.impl.options import Choice, tool_args
 from hashbed.flow.tools import NEXTPNR, YOSYS
 
 DEFAULT_FREQ_MHZ = 100.0
@@ -42,7 +42,7 @@ class ImplSettings:
     seed: int = DEFAULT_SEED
     freq_mhz: float = DEFAULT_FREQ_MHZ
     timeout_s: int = DEFAULT_TIMEOUT_S
-    #: The options of hashbed.flow.impl.options set to a level that is not the default (checked
+    #: The options of hashbed.catalogue.options set to a level that is not the default (checked
     #: by check_choice): none for the common flow.
     options: Choice = ()
 
