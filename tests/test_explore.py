@@ -173,3 +173,12 @@ def test_every_strategy_runs_on_a_small_core(
     with ResultStore(shared / "db") as store:
         keys = {job.key for job in store.jobs("implement", "sha1")}
     assert {run["key"] for run in runs} <= keys
+
+
+def test_runs_that_fail_are_stored_as_failed_and_named(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [*EXPLORE, "--strategy", "seeds", "--budget", "2", "--timeout", "1", "--db", str(db)]
+    assert main([*argv, "--build-dir", str(tmp_path / "build")]) == 1
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("hashbed:")]
+    assert len(lines) == 1 and lines[0].startswith("hashbed: explore sha1: no run finished (") and "within 1 s" in lines[0]
+    with ResultStore(db) as store:
+        assert [job.ok for job in store.jobs("implement", "sha1")] == [False, False]

@@ -151,3 +151,30 @@ def test_one_core_goes_on_while_another_core_still_runs(tmp_path: Path) -> None:
     assert len(sha1_runs) == 6 and all(pending > 0 for pending in sha1_runs)  # sha256's first batch still waits
     best = explored[0].best("throughput")  # three option sets at seed 1 (all 91 MHz), then seeds 2 to 4
     assert best is not None and best.settings.seed == 4 == max(run.settings.seed for run in explored[0].runs)
+
+
+def test_a_failed_run_is_recorded_and_skipped(tmp_path: Path) -> None:
+    """A run that fails (a crash, a timeout, "does not fit") is stored as failed; the strategy goes
+    on without it, and the best is among the runs that finished."""
+    base = ImplSettings(get_device("ecp5-25k"))
+    with ResultStore(tmp_path / "db") as store:
+        jobs = Jobs(store, tmp_path / "build")
+
+        def run(first_jobs: list[Node], more: Callable[[Event], list[Node]]) -> dict[str, JobRecord]:
+            waiting, records = list(first_jobs), {}
+            while waiting:
+                node = waiting.pop(0)
+                if node.inputs.get("options", {}).get("placer") == "sa":  # the SA placer crashes
+                    record = store.put("implement", node.inputs, {"fits": None}, "nextpnr: ERROR: crashed")
+                else:
+                    record = store.put("implement", node.inputs, {"fmax_mhz": 80.0 + node.inputs["seed"], "luts": 900, "ffs": 9})
+                records[node.key] = record
+                waiting += more(Event(node, record))
+            return records
+
+        (explored,) = explore(jobs, [load_core("sha1")], base, {}, "auto", "throughput", 8, run) or [None]
+        failed = [r for r in store.jobs("implement", "sha1") if not r.ok]
+    assert explored is not None and len(explored.runs) == 8 and len(explored.finished) == 7
+    assert [r.record.error for r in explored.runs if r.fmax_mhz is None] == ["nextpnr: ERROR: crashed"] and len(failed) == 1
+    best = explored.best("throughput")
+    assert best is not None and best.fmax_mhz == 80.0 + max(r.settings.seed for r in explored.finished)
