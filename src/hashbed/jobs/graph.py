@@ -186,7 +186,7 @@ def run_graph(
     try:
         while waiting or run.running or added:
             if added:
-                known = {node.key for node in waiting}
+                known = {node.key for node in (*waiting, *run.running.values())}
                 waiting += [node for node in graph_of(added) if node.key not in run.records and node.key not in known]
                 added.clear()
             for node in list(waiting):
