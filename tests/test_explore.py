@@ -39,7 +39,7 @@ def test_a_choice_drops_default_levels_and_a_placer_the_manifest_pins() -> None:
 @pytest.mark.parametrize(
     ("levels", "family", "pinned", "message"),
     [
-        ({"retime": "on"}, "ecp5", None, "unknown option 'retime' on ecp5 (one of: placer, dff, router, "),
+        ({"retime": "on"}, "ecp5", None, "unknown option 'retime' on ecp5 (one of: placer, dff, nowidelut, "),
         ({"nowidelut": "on"}, "ice40", None, "unknown option 'nowidelut' on ice40 (one of: "),
         ({"placer": "fast"}, "ecp5", None, "option placer: unknown level 'fast' on ecp5 (one of: heap, sa, static)"),
         ({"placer": "sa"}, "ecp5", "static", "option placer: the core's manifest pins placer 'static', not 'sa'"),

@@ -93,7 +93,7 @@ def test_good_manifest_loads(tmp_path: Path) -> None:
         ),
         (
             lambda m: m + '[implementation]\nexplore = { routing = ["router2"] }\n',
-            r"\[implementation\] explore: unknown option 'routing' \(one of: placer, dff, router,",
+            r"\[implementation\] explore: unknown option 'routing' \(one of: placer, dff, nowidelut,",
         ),
         (
             lambda m: m + '[implementation]\nexplore = { router = ["router3"] }\n',

@@ -57,16 +57,15 @@ def _switch(name: str, tool: Tool, families: Iterable[str], help: str) -> Option
     return Option(name, tool, {family: OFF_ON for family in families}, help, switch=flag)
 
 
-#: The option space, in the order of the effect each option is expected to have on Fmax (a
-#: strategy that tries one option at a time with a small budget tries them in this order), which
-#: is also the order a choice is applied in.
+#: The option space, in the order a strategy that tries one option at a time with a small budget
+#: tries them (and a choice is applied in): the placer and the synthesis switches first; router2
+#: and timing-driven rip-up late, as they took the longest and gave lower Fmax on the cores measured
+#: (docs/exploration.md); the switches that remove carry logic or abc last.
 OPTIONS: dict[str, Option] = {
     option.name: option
     for option in (
         Option("placer", "nextpnr", {family: ("heap", "sa", "static") for family in FAMILIES}, "nextpnr's placer"),
         _switch("dff", "yosys", FAMILIES, "run abc9 with -dff (sequential optimisation across flip-flops)"),
-        Option("router", "nextpnr", {family: ("router1", "router2") for family in FAMILIES}, "nextpnr's router"),
-        _switch("tmg-ripup", "nextpnr", FAMILIES, "timing-driven rip-up in the router"),
         _switch("nowidelut", "yosys", ("ecp5",), "no PFU muxes for LUTs wider than LUT4"),
         _switch("nodffe", "yosys", FAMILIES, "no flip-flops with clock enable"),
         Option(
@@ -83,6 +82,8 @@ OPTIONS: dict[str, Option] = {
             "HeAP's criticality exponent (higher: only the most critical paths weigh)",
             requires=("placer", "heap"),
         ),
+        Option("router", "nextpnr", {family: ("router1", "router2") for family in FAMILIES}, "nextpnr's router"),
+        _switch("tmg-ripup", "nextpnr", FAMILIES, "timing-driven rip-up in the router"),
         _switch("noccu2", "yosys", ("ecp5",), "no CCU2 carry cells"),
         _switch("nocarry", "yosys", ("ice40",), "no SB_CARRY cells"),
         _switch("noabc", "yosys", ("ice40",), "Yosys's own LUT mapping instead of abc9"),
