@@ -217,7 +217,7 @@ class CoreManifest(DesignManifest):
     @model_validator(mode="after")
     def _lwc_table(self) -> Self:
         if (self.interface == "lwc") != (self.lwc is not None):
-            raise ValueError("an LWC core (interface = \"lwc\") has an [lwc] table, a hash core none: add or remove it")
+            raise ValueError('an LWC core (interface = "lwc") has an [lwc] table, a hash core none: add or remove it')
         if self.interface == "lwc" and self.bus_width != LWC_WIDTH:
             raise ValueError(f"bus_width: the LWC interface is {LWC_WIDTH} bits wide, got {self.bus_width}")
         return self
