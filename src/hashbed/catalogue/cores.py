@@ -10,16 +10,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import PlainValidator, field_validator
+from pydantic import PlainValidator, field_validator, model_validator
 
 from hashbed.catalogue.algorithms import HashAlgorithm, get_algorithm
+from hashbed.catalogue.algorithms.lwc import LwcSuite, get_lwc_suite
 from hashbed.catalogue.budget import Budget
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.interface import BUS_WIDTHS
-from hashbed.catalogue.manifest import DesignManifest, ManifestError, Table, read_manifest, rtl_root
+from hashbed.catalogue.lwc_interface import LWC_WIDTH
+from hashbed.catalogue.manifest import DesignManifest, ManifestError, Table, read_manifest, read_toml, rtl_root
 from hashbed.catalogue.options import OPTIONS
 from hashbed.errors import HashbedError
 
@@ -57,10 +59,33 @@ class Core:
     #: The levels an exploration may give each option it names (hashbed.catalogue.options);
     #: one level pins the option. Options not named keep all their levels.
     explore: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The core interface: "hash" (docs/interface.md) or "lwc" (its LWC section).
+    interface: str = "hash"
+    #: An LWC core's cycle formula of each operation beside ``cycles`` (encryption, reused key).
+    lwc_cycles: dict[str, CycleFormula] = field(default_factory=dict)
+    #: An LWC core's longest decryption (its plaintext buffer), in bytes.
+    max_decrypt_bytes: int | None = None
 
     @property
     def algorithm(self) -> HashAlgorithm:
+        if self.interface != "hash":
+            raise HashbedError(
+                f"core {self.name} has the {self.interface} interface and computes the {self.algorithm_name} suite, "
+                "not one hash: use its suite (Core.suite)"
+            )
         return get_algorithm(self.algorithm_name, self.version)
+
+    @property
+    def suite(self) -> LwcSuite:
+        """The algorithms of an LWC core."""
+        if self.interface != "lwc":
+            raise HashbedError(f"core {self.name} has the hash interface: it has no LWC suite (Core.algorithm)")
+        return get_lwc_suite(self.algorithm_name, self.version)
+
+    def operation_cycles(self) -> dict[str, CycleFormula]:
+        """Each operation's formula: ``cycles`` under its operation's name, then the others."""
+        first = "encrypt" if self.interface == "lwc" else "hash"
+        return {first: self.cycles, **self.lwc_cycles}
 
     def fingerprint(self) -> str:
         """Hash of everything that defines the hardware: top, parameters, source contents."""
@@ -88,6 +113,9 @@ class Core:
             "placer": self.placer,
             "explore": {name: list(levels) for name, levels in self.explore.items()},
             "description": self.description,
+            "interface": self.interface,
+            "lwc_cycles": {name: str(formula) for name, formula in self.lwc_cycles.items()},
+            "max_decrypt_bytes": self.max_decrypt_bytes,
         }
 
 
@@ -136,9 +164,40 @@ class Implementation(Table):
         return explore
 
 
+#: The operations of an LWC core beside encryption with a reused key (the manifest's ``cycles``),
+#: each measured for messages of N padded blocks (docs/interface.md, the LWC interface).
+LWC_OPERATIONS = ("encrypt_new_key", "encrypt_ad", "decrypt", "decrypt_new_key", "hash")
+
+
+class LwcCycles(Table):
+    """``[lwc.cycles]``: the formula of each LWC operation."""
+
+    encrypt_new_key: Formula
+    encrypt_ad: Formula
+    decrypt: Formula
+    decrypt_new_key: Formula
+    hash: Formula
+
+
+class Lwc(Table):
+    """``[lwc]``: what an LWC core adds: its longest decryption and its operations' formulas."""
+
+    max_decrypt_bytes: int
+    cycles: LwcCycles
+
+    @field_validator("max_decrypt_bytes")
+    @classmethod
+    def _max_bytes(cls, value: int) -> int:
+        if not 16 <= value <= 0xFFFF:
+            raise ValueError(f"must be 16 to 65535 bytes (what one plaintext segment returns), got {value}")
+        return value
+
+
 class CoreManifest(DesignManifest):
     """A ``core.toml`` (docs/adding-a-core.md)."""
 
+    interface: Literal["hash", "lwc"] = "hash"
+    lwc: Lwc | None = None
     architecture: Literal["basic-iterative", "lightweight-logic", "lightweight-bram", "pipelined-base", "pipelined-opt"]
     bus_width: int
     cycles: Formula
@@ -154,6 +213,14 @@ class CoreManifest(DesignManifest):
         if width not in BUS_WIDTHS:
             raise ValueError(f"must be one of {', '.join(map(str, BUS_WIDTHS))}, got {width}")
         return width
+
+    @model_validator(mode="after")
+    def _lwc_table(self) -> Self:
+        if (self.interface == "lwc") != (self.lwc is not None):
+            raise ValueError('an LWC core (interface = "lwc") has an [lwc] table, a hash core none: add or remove it')
+        if self.interface == "lwc" and self.bus_width != LWC_WIDTH:
+            raise ValueError(f"bus_width: the LWC interface is {LWC_WIDTH} bits wide, got {self.bus_width}")
+        return self
 
 
 def load_manifest(path: Path) -> Core:
@@ -177,6 +244,9 @@ def load_manifest(path: Path) -> Core:
         budget=manifest.budget,
         placer=manifest.implementation.placer,
         explore={name: tuple(levels) for name, levels in manifest.implementation.explore.items()},
+        interface=manifest.interface,
+        lwc_cycles={name: getattr(manifest.lwc.cycles, name) for name in LWC_OPERATIONS} if manifest.lwc else {},
+        max_decrypt_bytes=manifest.lwc.max_decrypt_bytes if manifest.lwc else None,
     )
 
 
@@ -200,8 +270,17 @@ def _manifests() -> dict[str, Path]:
     return manifests
 
 
-def core_names() -> list[str]:
-    return sorted(_manifests())
+def core_names(interface: str | None = "hash") -> list[str]:
+    """The cores of ``interface`` ("hash": the studies' cores; None: every core)."""
+    if interface is None:
+        return sorted(_manifests())
+    return [name for name, path in sorted(_manifests().items()) if _interface(path) == interface]
+
+
+def _interface(manifest: Path) -> str:
+    """A manifest's interface, read without checking the rest (load_core checks it)."""
+    value = read_toml(manifest).get("interface", "hash")
+    return value if isinstance(value, str) else "hash"
 
 
 def load_core(name: str) -> Core:
@@ -211,5 +290,6 @@ def load_core(name: str) -> Core:
     return load_manifest(manifests[name])
 
 
-def all_cores() -> list[Core]:
-    return [load_core(name) for name in core_names()]
+def all_cores(interface: str | None = "hash") -> list[Core]:
+    """Every core of ``interface`` ("hash": the studies' cores; None: every core)."""
+    return [load_core(name) for name in core_names(interface)]

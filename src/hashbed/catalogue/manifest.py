@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, fie
 from pydantic_core import ErrorDetails
 
 from hashbed.catalogue.algorithms import get_algorithm
+from hashbed.catalogue.algorithms.lwc import get_lwc_suite
 from hashbed.errors import HashbedError
 
 
@@ -58,7 +59,10 @@ class DesignManifest(Table):
     @model_validator(mode="after")
     def _algorithm_is_known(self) -> Self:
         try:
-            get_algorithm(self.algorithm, self.version)
+            if getattr(self, "interface", "hash") == "lwc":  # a core manifest of the LWC interface
+                get_lwc_suite(self.algorithm, self.version)
+            else:
+                get_algorithm(self.algorithm, self.version)
         except HashbedError as exc:
             raise ValueError(str(exc)) from None
         return self

@@ -31,6 +31,7 @@ from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
 from hashbed.flow.impl.progress import duration, unfinished_runs
 from hashbed.flow.sim.lint import lint
+from hashbed.flow.sim.lwc_verify import lwc_kat_files_in
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, MAX_BLOCKS
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, MAX_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, kat_files_in
@@ -79,16 +80,18 @@ def _fail(record: JobRecord) -> int:
 
 
 def cmd_cores(args: argparse.Namespace) -> int:
-    cores = all_cores()
+    cores = all_cores(args.interface)
     if args.names:
         out.print("\n".join(core.name for core in cores))
         return 0
     if args.json:
         emit_json([core.summary() for core in cores])
         return 0
-    table = Table("core", "algorithm", "version", "architecture", "bus", "cycles", title="hashbed cores")
+    table = Table("core", "algorithm", "version", "interface", "architecture", "bus", "cycles", title="hashbed cores")
     for core in cores:
-        table.add_row(core.name, core.algorithm_name, core.version, core.architecture, str(core.bus_width), str(core.cycles))
+        table.add_row(
+            core.name, core.algorithm_name, core.version, core.interface, core.architecture, str(core.bus_width), str(core.cycles)
+        )
     out.print(table)
     return 0
 
@@ -107,7 +110,11 @@ def cmd_devices(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     core = load_core(args.core)
     stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
-    kat_files = (args.kat or []) + (kat_files_in(core.algorithm, args.kat_dir) if args.kat_dir else [])
+    kat_files = list(args.kat or [])
+    if args.kat_dir and core.interface == "lwc":
+        kat_files += lwc_kat_files_in(core.suite, args.kat_dir)
+    elif args.kat_dir:
+        kat_files += kat_files_in(core.algorithm, args.kat_dir)
     with _jobs(args) as jobs:
         record = jobs.verify(core, kat_files or None, stalls, args.segment_bits, args.idle_limit)
     _note_reuse(record)
@@ -116,8 +123,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     elif record.outputs:
         o = record.outputs
         source = ", ".join(Path(s).name for s in o["sources"])
+        what = "digests match" if core.interface == "hash" else "operations answered right"
         out.print(
-            f"{core.name}: {o['passed']}/{o['messages']} digests match, {o['skipped']} skipped ({source}); "
+            f"{core.name}: {o['passed']}/{o['messages']} {what}, {o['skipped']} skipped ({source}); "
             f"stalls src {o['src_stall']:g} dst {o['dst_stall']:g} seed {o['seed']}; "
             f"{o['cycles']} cycles at {o['cycles_per_second'] / 1e6:.1f} M cycles/s"
         )
@@ -145,8 +153,12 @@ def cmd_measure(args: argparse.Namespace) -> int:
     elif record.outputs:
         o = record.outputs
         measured = CycleFormula(o["st"], o["lp"], o["end"])
-        counts = ", ".join(f"N={n}: {c}" for n, c in o["cycles_by_blocks"].items())
-        out.print(f"{core.name}: measured {measured}   manifest {core.cycles}   ({counts} cycles)")
+        for name, op in (o.get("operations") or {"": o}).items():
+            counts = ", ".join(f"N={n}: {c}" for n, c in op["cycles_by_blocks"].items())
+            formula = CycleFormula(op["st"], op["lp"], op["end"]) if name else measured
+            expected = core.operation_cycles()[name] if name else core.cycles
+            label = f"{core.name} {name}" if name else core.name
+            out.print(f"{label}: measured {formula}   manifest {expected}   ({counts} cycles)")
     return 0 if record.ok else _fail(record)
 
 
@@ -452,6 +464,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("cores", parents=[common], help="list the cores")
     p.add_argument("--names", action="store_true", help="only the names, one per line (for scripts)")
+    p.add_argument(
+        "--interface",
+        choices=("hash", "lwc"),
+        help="only the cores of this interface (default: every core; docs/interface.md)",
+    )
     p.set_defaults(func=cmd_cores)
     p = sub.add_parser("devices", parents=[common], help="list the devices")
     p.set_defaults(func=cmd_devices)
@@ -467,7 +484,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--dst-stall", type=probability, default=VERIFY_STALLS.dst, help="output not-ready probability (default: %(default)s)"
     )
     p.add_argument("--seed", type=seed, default=VERIFY_STALLS.seed, help="stall pattern seed (default: %(default)s)")
-    p.add_argument("--segment-bits", type=positive_int, help="split messages into segments of at most this many bits")
+    p.add_argument(
+        "--segment-bits",
+        type=positive_int,
+        help="split messages into segments of at most this many bits (LWC cores: a multiple of 128)",
+    )
     p.add_argument(
         "--idle-limit",
         type=int_range(1, MAX_IDLE_LIMIT),

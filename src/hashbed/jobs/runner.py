@@ -23,6 +23,8 @@ from hashbed.errors import HashbedError
 from hashbed.flow.energy.estimate import ENERGY_STEP, energy_inputs, estimate
 from hashbed.flow.impl.implement import ImplSettings, implement, synthesize
 from hashbed.flow.sim.build import simulator_fingerprint
+from hashbed.flow.sim.lwc_measure import measure_lwc
+from hashbed.flow.sim.lwc_verify import verify_lwc
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, measure
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, verify
@@ -42,9 +44,17 @@ Outputs = tuple[dict[str, Any], str | None]
 def verify_work(
     sources: Sources, kat_files: list[Path] | None, stalls: Stalls, segment_bits: int | None, idle_limit: int
 ) -> Outputs:
-    report = verify(localize(sources), kat_files, stalls, segment_bits, idle_limit)
+    core = localize(sources)
+    if core.interface == "lwc":
+        segment_bytes = segment_bits // 8 if segment_bits is not None else None
+        report = verify_lwc(core, kat_files, stalls, segment_bytes, idle_limit)
+    else:
+        report = verify(core, kat_files, stalls, segment_bits, idle_limit)
     error = None
-    if report.mismatch:
+    if report.mismatch and report.mismatch.detail:
+        m = report.mismatch
+        error = f"wrong answer ({m.source}, line {m.line}): {m.detail}"
+    elif report.mismatch:
         m = report.mismatch
         error = (
             f"digest mismatch at Len = {m.bits} ({m.source}, line {m.line}): "
@@ -54,7 +64,12 @@ def verify_work(
 
 
 def measure_work(sources: Sources, max_blocks: int) -> Outputs:
-    result = measure(localize(sources), max_blocks)
+    core = localize(sources)
+    if core.interface == "lwc":
+        lwc = measure_lwc(core, max_blocks)
+        wrong = [f"{op.operation} {op.measured} (manifest {op.expected})" for op in lwc.operations if not op.matches]
+        return lwc.as_dict(), f"measured cycle formulas differ from the manifest's: {'; '.join(wrong)}" if wrong else None
+    result = measure(core, max_blocks)
     error = None
     if not result.matches:
         error = f"measured cycle formula {result.measured} differs from the manifest's {result.expected} (st, lp, end)"
@@ -148,6 +163,8 @@ class Jobs:
             "max_blocks": max_blocks,
             "cycles": core.cycles.counts(),  # whether the measured formula passes
         }
+        if core.interface == "lwc":  # only then: the hash cores' jobs keep their keys
+            inputs["lwc_cycles"] = {name: formula.counts() for name, formula in core.lwc_cycles.items()}
         work = functools.partial(measure_work, Sources.of(core), max_blocks)
         return Node("measure", inputs, work=constant(work), needs=needs, label=f"{core.name} measure")
 

@@ -59,6 +59,19 @@ class VerifyOutputs(_Strict):
     mismatch: Mismatch | None
 
 
+class OperationCycles(_Strict):
+    """One operation's measured formula of an LWC core (encrypt, decrypt, hash, ...)."""
+
+    st: int
+    lp: Positive
+    end: Count
+    block_bits: Positive
+    formula: str
+    expected: str
+    matches: bool
+    cycles_by_blocks: dict[str, Positive]
+
+
 class MeasureOutputs(_Strict):
     core: str
     st: int
@@ -72,6 +85,8 @@ class MeasureOutputs(_Strict):
     expected_end: Count
     matches: bool
     cycles_by_blocks: dict[str, Positive]
+    #: An LWC core's every operation, the first in the fields above (hash cores: none).
+    operations: dict[str, OperationCycles] | None = None
 
 
 class ImplementOutputs(_Strict):

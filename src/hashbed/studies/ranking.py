@@ -42,7 +42,7 @@ def metrics_records(
     if keep_all:
         return records
     names = {record.core for record in records}
-    current = {known.name: known for known in all_cores() if known.name in names}
+    current = {known.name: known for known in all_cores(None) if known.name in names}
     fingerprints = {name: known.fingerprint() for name, known in current.items()}
     kept = []
     for record in records:

@@ -22,6 +22,8 @@ from hashbed.flow import processes
 from hashbed.flow.tools import verilator_command, verilator_version
 
 HARNESS = Path(__file__).with_name("harness.cpp")
+#: The harness of a core with the LWC interface (pdi, sdi, do).
+LWC_HARNESS = Path(__file__).with_name("lwc_harness.cpp")
 EXECUTABLE = "harness"
 _CXXFLAGS = "-O2 -std=c++20 -DVL_TIME_CONTEXT"
 
@@ -49,7 +51,8 @@ class Design:
 
 
 def core_design(core: Core) -> Design:
-    return Design(core.name, core.top, "Vcore", core.sources, HARNESS, core.parameters)
+    harness = LWC_HARNESS if core.interface == "lwc" else HARNESS
+    return Design(core.name, core.top, "Vcore", core.sources, harness, core.parameters)
 
 
 def simulator_fingerprint(core: Core) -> str:

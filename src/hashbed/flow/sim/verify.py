@@ -24,6 +24,8 @@ class Mismatch:
     bits: int
     expected: bytes
     actual: bytes
+    #: What differs, in words (LWC cores); not stored.
+    detail: str = ""
 
 
 @dataclass(frozen=True)

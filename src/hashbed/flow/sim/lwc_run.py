@@ -1,0 +1,82 @@
+"""Run a stream of LWC operations through a core in the compiled LWC harness (lwc_harness.cpp)."""
+
+from __future__ import annotations
+
+import json
+import struct
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from hashbed.catalogue.lwc_interface import LwcCase
+from hashbed.errors import CoreFailure
+from hashbed.flow import processes
+from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls, failure_detail
+
+
+@dataclass(frozen=True)
+class OperationRun:
+    """The do words of one operation (the status last) and its cycle stamps."""
+
+    outputs: list[int]
+    first_read: int
+    last_read: int
+    first_write: int
+    last_write: int
+
+    @property
+    def cycles(self) -> int:
+        """Cycles from the first pdi word read to the status word written, inclusive."""
+        return self.last_write - self.first_read + 1
+
+
+@dataclass(frozen=True)
+class LwcStreamRun:
+    operations: list[OperationRun]
+    cycles: int
+    seconds: float
+
+
+def run_lwc_stream(
+    simulator: Path,
+    cases: list[LwcCase],
+    stalls: Stalls = Stalls(),
+    isolate: bool = False,
+    idle_limit: int = DEFAULT_IDLE_LIMIT,
+    core_name: str = "core",
+) -> LwcStreamRun:
+    """Feed ``cases`` through the core: pdi and sdi stalled with probability ``stalls.src`` each,
+    do with ``stalls.dst``; a case may be answered with at most as many words as it expects,
+    plus 16 (a wrong answer is then compared, not cut short)."""
+    with tempfile.TemporaryDirectory(prefix="hashbed-lwc-") as work:
+        stream = Path(work) / "stream.bin"
+        result = Path(work) / "result.bin"
+        with stream.open("wb") as f:
+            f.write(b"HLWC" + struct.pack("<I", len(cases)))
+            for case in cases:
+                f.write(struct.pack("<III", len(case.pdi), len(case.sdi), len(case.expected) + 16))
+                f.write(struct.pack(f"<{len(case.pdi)}I{len(case.sdi)}I", *case.pdi, *case.sdi))
+        args = [
+            str(simulator),
+            str(stream),
+            str(result),
+            str(stalls.seed),
+            repr(stalls.src),
+            repr(stalls.dst),
+            "1" if isolate else "0",
+            str(idle_limit),
+        ]
+        proc = processes.run(args)
+        if proc.returncode != 0:
+            raise CoreFailure(f"core {core_name}: {failure_detail(proc)}")
+        summary = json.loads(proc.stdout.strip().splitlines()[-1])
+        raw = result.read_bytes()
+    runs = []
+    offset = 0
+    for _ in cases:
+        stamps = struct.unpack_from("<4Q", raw, offset)
+        (count,) = struct.unpack_from("<I", raw, offset + 32)
+        offset += 36
+        runs.append(OperationRun(list(struct.unpack_from(f"<{count}I", raw, offset)), *stamps))
+        offset += 4 * count
+    return LwcStreamRun(runs, summary["cycles"], summary["seconds"])

@@ -1,0 +1,170 @@
+"""The LWC cores in simulation (docs/interface.md, the LWC interface): known answers under stalls on
+pdi, sdi and do, tampered decryptions answered with FAILURE alone, the measured cycle formulas,
+and misbehaving cores stopped with one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import CARRIED_KAT_DIR, KAT_DIR
+from hashbed.catalogue.cores import Core, core_names, load_core, load_manifest
+from hashbed.catalogue.lwc_interface import first_difference, status_word
+from hashbed.errors import CoreFailure, HashbedError
+from hashbed.flow.sim.build import build_simulator
+from hashbed.flow.sim.lwc_measure import measure_lwc
+from hashbed.flow.sim.lwc_run import run_lwc_stream
+from hashbed.flow.sim.lwc_verify import generated_cases, kat_cases, lwc_kat_files_in, verify_lwc
+from hashbed.flow.sim.run import Stalls
+
+LWC_CORES = core_names("lwc")
+
+
+def test_the_catalogue_has_the_ascon_core() -> None:
+    assert "ascon" in LWC_CORES and "ascon" not in core_names() and "ascon" in core_names(None)
+    core = load_core("ascon")
+    assert core.suite.key == "ascon/sp800-232" and core.interface == "lwc"
+    # the buffer the manifest declares is the one the Verilog has
+    assert core.max_decrypt_bytes == 4 * 2 ** core.parameters["BUF_AW"]
+    with pytest.raises(HashbedError, match="has the lwc interface"):
+        _ = core.algorithm
+
+
+@pytest.mark.parametrize("name", LWC_CORES)
+def test_carried_known_answers_pass_with_tampering(name: str) -> None:
+    """The carried sample (tests/data/kat): every record encrypted, decrypted, and decrypted with a
+    flipped tag bit and a flipped ciphertext bit (FAILURE alone); hashes and XOFs."""
+    core = load_core(name)
+    files = lwc_kat_files_in(core.suite, CARRIED_KAT_DIR)
+    assert len(files) == 3
+    report = verify_lwc(core, files, Stalls(src=0.3, dst=0.3, seed=7))
+    assert report.ok, report.mismatch
+    assert report.messages == 4 * 36 + 12 + 12
+    failures = [case for path in files for case in kat_cases(core, path) if case.expected == (status_word(False),)]
+    assert len(failures) == 2 * 36
+
+
+@pytest.mark.parametrize("name", LWC_CORES)
+def test_shared_kat_sample_passes(name: str) -> None:
+    """Every eighth record of ../shared/kat (its four AEAD operations, or its hash or XOF), under
+    stalls; make kat runs them all."""
+    core = load_core(name)
+    if not KAT_DIR.is_dir():
+        pytest.skip(f"{KAT_DIR} not present")
+    sample = []
+    for path in lwc_kat_files_in(core.suite, KAT_DIR):
+        cases = kat_cases(core, path)
+        per_record = 4 if cases[0].kind == "encrypt" else 1
+        sample += [case for index, case in enumerate(cases) if index // per_record % 8 == 0]
+    assert len(sample) == 4 * 137 + 129 + 129
+    run = run_lwc_stream(build_simulator(core), sample, Stalls(src=0.4, dst=0.4, seed=3), core_name=name)
+    for case, result in zip(sample, run.operations):
+        assert first_difference(case.expected, result.outputs) is None, (case.source, case.line, case.kind)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", LWC_CORES)
+def test_shared_kat_files_pass(name: str) -> None:
+    core = load_core(name)
+    if not KAT_DIR.is_dir():
+        pytest.skip(f"{KAT_DIR} not present")
+    report = verify_lwc(core, lwc_kat_files_in(core.suite, KAT_DIR), Stalls(src=0.4, dst=0.4, seed=3))
+    assert report.ok, report.mismatch
+    assert report.passed == report.messages == 4 * 1089 + 1025 + 1025
+
+
+@pytest.mark.parametrize("name", LWC_CORES)
+def test_generated_operations_in_segments_and_heavy_stalls(name: str) -> None:
+    """Random keys and reused ones, lengths across blocks, XOF lengths, a decryption longer than the
+    buffer (FAILURE), data split into 16- and 32-byte segments, stalls on every port."""
+    core = load_core(name)
+    for segment_bytes, stall in ((None, 0.3), (16, 0.8), (32, 0.5)):
+        report = verify_lwc(core, stalls=Stalls(src=stall, dst=stall, seed=5), segment_bytes=segment_bytes)
+        assert report.ok, (segment_bytes, report.mismatch)
+    cases = generated_cases(core)
+    assert cases[-1].expected == (status_word(False),) and cases[-1].length > (core.max_decrypt_bytes or 0)
+
+
+@pytest.mark.parametrize("name", LWC_CORES)
+def test_measured_formulas_equal_the_manifest(name: str) -> None:
+    core = load_core(name)
+    measured = measure_lwc(core)
+    assert [op.operation for op in measured.operations] == list(core.operation_cycles())
+    for op in measured.operations:
+        assert op.matches, f"{op.operation}: measured {op.measured}, manifest {op.expected}"
+    assert measured.as_dict()["matches"] is True
+
+
+def test_a_kat_file_of_another_algorithm_is_refused() -> None:
+    core = load_core("ascon")
+    with pytest.raises(HashbedError, match="is not one of ascon's"):
+        kat_cases(core, CARRIED_KAT_DIR / "ascon-cxof128_sp800-232_LWC_CXOF_KAT.txt")
+    with pytest.raises(HashbedError, match="no KAT files of ascon/sp800-232"):
+        lwc_kat_files_in(core.suite, Path("/nonexistent"))
+
+
+SILENT = """`default_nettype none
+module broken (input wire clk, input wire rst,
+               input wire [31:0] pdi_data, input wire pdi_valid, output wire pdi_ready,
+               input wire [31:0] sdi_data, input wire sdi_valid, output wire sdi_ready,
+               output wire [31:0] do_data, input wire do_ready, output wire do_valid, output wire do_last);
+    assign pdi_ready = pdi_valid;  // swallows every word and never answers
+    assign sdi_ready = 1'b0;
+    assign do_data = 32'd0;
+    assign do_valid = 1'b0;
+    assign do_last = 1'b0;
+endmodule
+"""
+
+MANIFEST = """top = "broken"
+files = ["broken.v"]
+algorithm = "ascon"
+version = "sp800-232"
+interface = "lwc"
+architecture = "basic-iterative"
+bus_width = 32
+cycles = "14 + 12*N + 19"
+
+[lwc]
+max_decrypt_bytes = 2048
+
+[lwc.cycles]
+encrypt_new_key = "21 + 12*N + 19"
+encrypt_ad = "22 + 12*N + 19"
+decrypt = "32 + 16*N + 2"
+decrypt_new_key = "39 + 16*N + 2"
+hash = "2 + 14*N + 59"
+"""
+
+
+def broken_lwc_core(tmp_path: Path, verilog: str) -> Core:
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "broken.v").write_text(verilog)
+    (folder / "core.toml").write_text(MANIFEST)
+    return load_manifest(folder / "core.toml")
+
+
+def test_a_core_that_never_answers_is_stopped(tmp_path: Path) -> None:
+    core = broken_lwc_core(tmp_path, SILENT)
+    with pytest.raises(CoreFailure, match="no word read or written for 1000 cycles.*never answered"):
+        verify_lwc(core, idle_limit=1000)
+
+
+def test_a_core_that_breaks_the_protocol_is_stopped(tmp_path: Path) -> None:
+    core = broken_lwc_core(tmp_path, SILENT.replace("assign do_valid = 1'b0;", "assign do_valid = 1'b1;"))
+    with pytest.raises(CoreFailure, match="protocol: do_valid asserted while do_ready is low"):
+        verify_lwc(core)
+
+
+def test_an_lwc_manifest_needs_its_table(tmp_path: Path) -> None:
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "broken.v").write_text(SILENT)
+    (folder / "core.toml").write_text(MANIFEST[: MANIFEST.index("[lwc]")])
+    with pytest.raises(HashbedError, match=r"an LWC core \(interface = \"lwc\"\) has an \[lwc\] table"):
+        load_manifest(folder / "core.toml")
+    (folder / "core.toml").write_text(MANIFEST.replace('algorithm = "ascon"', 'algorithm = "sha-256"'))
+    with pytest.raises(HashbedError, match="unknown LWC algorithm 'sha-256'"):
+        load_manifest(folder / "core.toml")
