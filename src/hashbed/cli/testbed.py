@@ -28,6 +28,7 @@ from hashbed.studies.zynq.experiments import (
 )
 from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
 from hashbed.studies.zynq.testbed.simulated import DEFAULT_IDLE_LIMIT, SYS_MHZ_RANGE, DmaModel, SimulatedBoard
+from hashbed.studies.zynq.testbed.software import call_overhead_s
 
 
 def _settings(args: argparse.Namespace, store: ResultStore, core: Core) -> TestbedSettings:
@@ -119,12 +120,15 @@ def cmd_speedup(args: argparse.Namespace) -> int:
             rows,
             {"size_kb": "size kB", "hardware_us": "hardware µs", "software_us": "software µs", "speedup": "speed-up"},
         )
-        software = next((row["software"] for row in rows if row["software"]), None)
-        out.print(
-            f"software: {software} on this host, best of 5 runs"
-            if software
-            else f"no native software implementation of {core.algorithm.key} is installed: no speed-up to report"
-        )
+        measured = next((row for row in rows if row["software"]), None)
+        if measured:
+            cpu = measured["software_cpu"] or "the host that ran the job"
+            out.print(
+                f"software: {measured['software']} on {cpu}, the best of 5 runs; "
+                f"a call from Python costs {call_overhead_s() * 1e6:.2f} µs here (an empty C function through ctypes)"
+            )
+        else:
+            out.print(f"no native software implementation of {core.algorithm.key}: no speed-up to report")
     return _finish(records)
 
 
