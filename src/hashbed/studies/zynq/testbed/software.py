@@ -88,7 +88,7 @@ def library_fingerprint() -> str:
 
 
 def _compiler() -> str:
-    return compiled.find_compiler(COMPILER, "hashbed's software implementations")
+    return compiled.find_compiler(COMPILER, "the software side of the speed-up experiment")
 
 
 def library_path() -> Path:
