@@ -80,7 +80,7 @@ def lengths(algorithm: HashAlgorithm) -> list[int]:
     """0 to 300 bytes, then around one, two and three blocks and the padding's edges, then long."""
     block = max(algorithm.block_bits // 8, 4)
     edges = {n * block + d for n in (1, 2, 3, 8) for d in range(-20, 21)}
-    return sorted({*range(301), *(n for n in edges if n >= 0), 1000, 4095, 4096, 65_537, 250_001})
+    return sorted({*range(301), *(n for n in edges if n >= 0), 1000, 4095, 4096, 20_001})
 
 
 @pytest.mark.parametrize(("key", "name"), [(key, name) for key, name in EVERY if key in REFERENCES])

@@ -69,37 +69,40 @@ void hb_hamsi_init(void) {
 }
 
 /* The S-box on bit column (x0, x1, x2, x3), x0 the least significant bit of the nibble. */
-#define SBOX(a, b, c, d)                                                                                               \
+#define SBOX(T, a, b, c, d)                                                                                            \
     do {                                                                                                               \
-        uint32_t x0 = a, x1 = b, x2 = c, x3 = d;                                                                       \
-        uint32_t t0 = x0 & x2, t1 = x1 & x2, t2 = x0 & x3, t3 = x1 & x3, t4 = x2 & x3;                                 \
-        uint32_t t5 = t0 & x1, t6 = t2 & x1, t7 = t0 & x3;                                                             \
-        uint32_t t8 = x1 ^ x2, t11 = t5 ^ t8 ^ x0, t13 = t1 ^ t6 ^ t7 ^ t4;                                            \
+        T x0 = a, x1 = b, x2 = c, x3 = d;                                                                              \
+        T t0 = x0 & x2, t1 = x1 & x2, t2 = x0 & x3, t3 = x1 & x3, t4 = x2 & x3;                                        \
+        T t5 = t0 & x1, t6 = t2 & x1, t7 = t0 & x3;                                                                    \
+        T t8 = x1 ^ x2, t11 = t5 ^ t8 ^ x0, t13 = t1 ^ t6 ^ t7 ^ t4;                                                   \
         a = t0 ^ t8 ^ x3;                                                                                              \
         b = t11 ^ t13 ^ t2;                                                                                            \
         c = t13 ^ t3 ^ x0 ^ x1 ^ x3;                                                                                   \
         d = ~(t11 ^ t3);                                                                                               \
     } while (0)
 
+/* A rotation of a word, or of every lane of a vector (1 <= n <= 31). */
+#define ROTL(x, n) (((x) << (n)) | ((x) >> (32 - (n))))
+
 /* The linear transform L on four words. */
 #define LINEAR(a, b, c, d)                                                                                             \
     do {                                                                                                               \
-        a = hb_rotl32(a, 13);                                                                                          \
-        c = hb_rotl32(c, 3);                                                                                           \
+        a = ROTL(a, 13);                                                                                          \
+        c = ROTL(c, 3);                                                                                           \
         b ^= a ^ c;                                                                                                    \
         d ^= c ^ (a << 3);                                                                                             \
-        b = hb_rotl32(b, 1);                                                                                           \
-        d = hb_rotl32(d, 7);                                                                                           \
+        b = ROTL(b, 1);                                                                                           \
+        d = ROTL(d, 7);                                                                                           \
         a ^= b ^ d;                                                                                                    \
         c ^= d ^ (b << 7);                                                                                             \
-        a = hb_rotl32(a, 5);                                                                                           \
-        c = hb_rotl32(c, 22);                                                                                          \
+        a = ROTL(a, 5);                                                                                           \
+        c = ROTL(c, 22);                                                                                          \
     } while (0)
 
 HB_INLINE void round_function(uint32_t *s, const uint32_t *alpha, uint32_t counter) {
     for (int i = 0; i < 16; i++) s[i] ^= alpha[i];
     s[1] ^= counter;
-    for (int i = 0; i < 4; i++) SBOX(s[i], s[i + 4], s[i + 8], s[i + 12]);
+    for (int i = 0; i < 4; i++) SBOX(uint32_t, s[i], s[i + 4], s[i + 8], s[i + 12]);
     LINEAR(s[0], s[5], s[10], s[15]);
     LINEAR(s[1], s[6], s[11], s[12]);
     LINEAR(s[2], s[7], s[8], s[13]);
@@ -127,6 +130,73 @@ HB_INLINE void compress(uint32_t *h, const uint8_t *p, int final) {
     h[7] ^= s[11];
 }
 
+#if defined(__GNUC__) && (defined(__clang__) || __GNUC__ >= 5)
+/* With GCC or Clang the state is four GNU C vectors, row r = (s[4r], ..., s[4r + 3]), so that
+ * one S-box evaluation covers the four bit columns; L works on the diagonals, which a rotation
+ * of rows 1, 2, 3 by 1, 2, 3 lanes lines up as lanes. */
+typedef uint32_t v4 __attribute__((vector_size(16)));
+#if defined(__clang__)
+#define LANES(x, r) __builtin_shufflevector(x, x, (r) & 3, ((r) + 1) & 3, ((r) + 2) & 3, ((r) + 3) & 3)
+#define PICK(x, y, i0, i1, i2, i3) __builtin_shufflevector(x, y, i0, i1, i2, i3)
+#else
+#define LANES(x, r) __builtin_shuffle(x, (v4){(r) & 3, ((r) + 1) & 3, ((r) + 2) & 3, ((r) + 3) & 3})
+#define PICK(x, y, i0, i1, i2, i3) __builtin_shuffle(x, y, (v4){i0, i1, i2, i3})
+#endif
+
+HB_INLINE v4 load4(const uint32_t *p) {
+    v4 v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+HB_INLINE void compress_v(v4 *h, const uint8_t *p, int final) {
+    const uint32_t *e0 = expansion[0][p[0]], *e1 = expansion[1][p[1]], *e2 = expansion[2][p[2]],
+                   *e3 = expansion[3][p[3]];
+    v4 m0 = load4(e0) ^ load4(e1) ^ load4(e2) ^ load4(e3);
+    v4 m1 = load4(e0 + 4) ^ load4(e1 + 4) ^ load4(e2 + 4) ^ load4(e3 + 4);
+    /* rows (m0, m1, h0, h1), (h2, h3, m2, m3), (m4, m5, h4, h5), (h6, h7, m6, m7) */
+    v4 s0 = PICK(m0, h[0], 0, 1, 4, 5), s1 = PICK(h[0], m0, 2, 3, 6, 7);
+    v4 s2 = PICK(m1, h[1], 0, 1, 4, 5), s3 = PICK(h[1], m1, 2, 3, 6, 7);
+    const uint32_t *alpha = final ? ALPHA_F : ALPHA_P;
+    v4 a0 = load4(alpha), a1 = load4(alpha + 4), a2 = load4(alpha + 8), a3 = load4(alpha + 12);
+    int rounds = final ? 6 : 3;
+    for (int r = 0; r < rounds; r++) {
+        s0 ^= a0 ^ (v4){0, (uint32_t)r, 0, 0};
+        s1 ^= a1;
+        s2 ^= a2;
+        s3 ^= a3;
+        SBOX(v4, s0, s1, s2, s3);
+        s1 = LANES(s1, 1);
+        s2 = LANES(s2, 2);
+        s3 = LANES(s3, 3);
+        LINEAR(s0, s1, s2, s3);
+        s1 = LANES(s1, 3);
+        s2 = LANES(s2, 2);
+        s3 = LANES(s3, 1);
+    }
+    h[0] ^= s0;
+    h[1] ^= s2;
+}
+
+/* Padding: a 1 bit and zeros to a whole 32-bit word, then the 64-bit bit length, big-endian. */
+void hb_hamsi256_round2(const uint8_t *data, size_t length, uint8_t *digest) {
+    v4 h[2] = {load4(IV), load4(IV + 4)};
+    uint64_t bits = 8 * (uint64_t)length;
+    while (length >= 4) {
+        compress_v(h, data, 0);
+        data += 4;
+        length -= 4;
+    }
+    uint8_t tail[12] = {0};
+    memcpy(tail, data, length);
+    tail[length] = 0x80;
+    hb_put_be64(tail + 4, bits);
+    compress_v(h, tail, 0);
+    compress_v(h, tail + 4, 0);
+    compress_v(h, tail + 8, 1);
+    for (int i = 0; i < 8; i++) hb_put_be32(digest + 4 * i, h[i >> 2][i & 3]);
+}
+#else
 /* Padding: a 1 bit and zeros to a whole 32-bit word, then the 64-bit bit length, big-endian. */
 void hb_hamsi256_round2(const uint8_t *data, size_t length, uint8_t *digest) {
     uint32_t h[8];
@@ -146,3 +216,4 @@ void hb_hamsi256_round2(const uint8_t *data, size_t length, uint8_t *digest) {
     compress(h, tail + 8, 1);
     for (int i = 0; i < 8; i++) hb_put_be32(digest + 4 * i, h[i]);
 }
+#endif

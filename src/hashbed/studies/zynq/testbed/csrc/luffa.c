@@ -1,7 +1,6 @@
 /* Luffa-256 (round 2, Luffa v2): three 256-bit sub-states, each eight 32-bit words.
  *
- * The three permutations Q0, Q1, Q2 run side by side, step by step (their loops over j are
- * independent, which compilers interleave or vectorize). SubCrumb is bit-sliced: its formula
+ * The three permutations Q0, Q1, Q2 run side by side, step by step, in the lanes of vectors. SubCrumb is bit-sliced: its formula
  * is the algebraic normal form of the S-box with shared products and sums. */
 #include "hashbed_sw.h"
 
@@ -24,12 +23,12 @@ static const uint32_t CONSTANTS[8][3][2] = {
 };
 
 /* SubCrumb on the words (a, b, c, d), a giving bit 0 of the S-box input. */
-#define SUB_CRUMB(a, b, c, d)                                                                                          \
+#define SUB_CRUMB(T, a, b, c, d)                                                                                       \
     do {                                                                                                               \
-        uint32_t x0 = a, x1 = b, x2 = c, x3 = d;                                                                       \
-        uint32_t t0 = x0 & x1, t1 = x0 & x2, t2 = x1 & x2, t3 = x0 & x3, t4 = x1 & x3, t5 = x2 & x3;                   \
-        uint32_t t6 = t0 & x2, t7 = t0 & x3, t8 = t1 & x3;                                                             \
-        uint32_t t10 = t2 ^ t4 ^ t7, t11 = t10 ^ x1, t14 = t8 ^ x0 ^ t3, t16 = t1 ^ t11 ^ t5 ^ t6;                     \
+        T x0 = a, x1 = b, x2 = c, x3 = d;                                                                              \
+        T t0 = x0 & x1, t1 = x0 & x2, t2 = x1 & x2, t3 = x0 & x3, t4 = x1 & x3, t5 = x2 & x3;                          \
+        T t6 = t0 & x2, t7 = t0 & x3, t8 = t1 & x3;                                                                    \
+        T t10 = t2 ^ t4 ^ t7, t11 = t10 ^ x1, t14 = t8 ^ x0 ^ t3, t16 = t1 ^ t11 ^ t5 ^ t6;                            \
         a = ~(t11 ^ t14);                                                                                              \
         b = t0 ^ t10 ^ t14 ^ x3;                                                                                       \
         c = ~(t16 ^ x3);                                                                                               \
@@ -61,11 +60,35 @@ static void round_function(uint32_t h[3][8], const uint32_t *block) {
     }
     for (int j = 1; j < 3; j++)
         for (int i = 4; i < 8; i++) h[j][i] = hb_rotl32(h[j][i], (unsigned)j); /* the tweak */
+#if defined(__GNUC__)
+    /* Q0, Q1, Q2 side by side in the lanes of GNU C vectors (the compiler lowers them to SSE2,
+     * NEON or plain words): word i of the three sub-states is vector w[i]. */
+    typedef uint32_t v4 __attribute__((vector_size(16)));
+    v4 w[8];
+    for (int i = 0; i < 8; i++) w[i] = (v4){h[0][i], h[1][i], h[2][i], 0};
+    for (int step = 0; step < 8; step++) {
+        SUB_CRUMB(v4, w[0], w[1], w[2], w[3]);
+        SUB_CRUMB(v4, w[5], w[6], w[7], w[4]);
+        for (int k = 0; k < 4; k++) { /* MixWord */
+            v4 u = w[k], v = w[k + 4];
+            v ^= u;
+            u = ((u << 2) | (u >> 30)) ^ v;
+            v = ((v << 14) | (v >> 18)) ^ u;
+            u = ((u << 10) | (u >> 22)) ^ v;
+            w[k] = u;
+            w[k + 4] = (v << 1) | (v >> 31);
+        }
+        w[0] ^= (v4){CONSTANTS[step][0][0], CONSTANTS[step][1][0], CONSTANTS[step][2][0], 0};
+        w[4] ^= (v4){CONSTANTS[step][0][1], CONSTANTS[step][1][1], CONSTANTS[step][2][1], 0};
+    }
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 3; j++) h[j][i] = w[i][j];
+#else
     for (int step = 0; step < 8; step++)
         for (int j = 0; j < 3; j++) {
             uint32_t *w = h[j];
-            SUB_CRUMB(w[0], w[1], w[2], w[3]);
-            SUB_CRUMB(w[5], w[6], w[7], w[4]);
+            SUB_CRUMB(uint32_t, w[0], w[1], w[2], w[3]);
+            SUB_CRUMB(uint32_t, w[5], w[6], w[7], w[4]);
             for (int k = 0; k < 4; k++) { /* MixWord */
                 uint32_t u = w[k], v = w[k + 4];
                 v ^= u;
@@ -78,6 +101,7 @@ static void round_function(uint32_t h[3][8], const uint32_t *block) {
             w[0] ^= CONSTANTS[step][j][0];
             w[4] ^= CONSTANTS[step][j][1];
         }
+#endif
 }
 
 /* Padding: a 1 bit and zeros to a whole 256-bit block; then one blank round; the digest is
