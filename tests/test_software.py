@@ -4,8 +4,10 @@ packages, the library's build, and the speed-up of a Round-2 core end to end."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -16,7 +18,10 @@ from hashbed.catalogue.algorithms import ALGORITHMS, HashAlgorithm, Message
 from hashbed.catalogue.algorithms.kat import KatVector, read_kat
 from hashbed.cli import main
 from hashbed.errors import HashbedError
+from hashbed.studies.zynq import published_cycles, testbed_tables
+from hashbed.studies.zynq.published_cycles import ZYNQ_ARM
 from hashbed.studies.zynq.testbed import software
+from hashbed.studies.zynq.testbed.simulated import DmaModel
 from hashbed.studies.zynq.testbed.software import (
     C_FUNCTIONS,
     PACKAGES,
@@ -154,3 +159,57 @@ def test_a_round_2_core_has_a_speedup_end_to_end(db: Path, capsys: pytest.Captur
     assert row["correct"] and row["software"] == "hashbed C (gcc -O3) cubehash-256 round2"
     assert row["software_us"] > 0 and row["speedup"] == pytest.approx(row["software_us"] / row["hardware_us"], rel=1e-3)
     assert row["software_cpu"] == software.host_cpu()
+
+
+# --- published figures and Table IV against the Zynq's processor --------------------------------
+
+
+def test_published_figures_name_their_source_and_known_algorithms() -> None:
+    figures = published_cycles.published()
+    assert figures and all(f.url.startswith(("http://", "https://")) and f.source for f in figures)
+    keccak = published_cycles.figures_for("keccak-256/round2", ZYNQ_ARM)
+    assert [f.cycles_per_byte for f in keccak] == [26.0, 53.0]  # the fastest first
+    seconds, figure = published_cycles.zynq_arm_seconds("sha3-256/fips202", 667_000) or (0.0, None)
+    assert seconds == pytest.approx(26.0 / 1000) and figure is keccak[0]
+    assert published_cycles.zynq_arm_seconds("luffa-256/round2", 1000) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ('algorithms = ["md5/rfc1321"]', "'md5/rfc1321' is not an algorithm version of the catalogue"),
+        ("cycles_per_byte = 0.0", "cycles_per_byte: must be a positive number of cycles per byte, got 0.0"),
+        ('cycles_per_byte = "26"', "cycles_per_byte: must be a valid number"),
+        ('speed = "fast"', "unknown field 'speed' in [figure item 1]"),
+    ],
+)
+def test_a_wrong_figure_is_one_line_naming_the_file_and_field(tmp_path: Path, line: str, words: str) -> None:
+    good = {
+        "algorithms": '["sha3-256/fips202"]',
+        "processor": '"ARM Cortex-A9"',
+        "cycles_per_byte": "26.0",
+        "implementation": '"x"',
+        "source": '"y"',
+        "url": '"https://example.org"',
+    }
+    key = line.split(" = ")[0]
+    fields = {**good, key: line.split(" = ", 1)[1]}
+    path = tmp_path / "figures.toml"
+    path.write_text("[[figure]]\n" + "".join(f"{k} = {v}\n" for k, v in fields.items()))
+    with pytest.raises(HashbedError, match=rf"^{path}: .*{re.escape(words)}") as caught:
+        published_cycles.published(path)
+    assert "\n" not in str(caught.value)
+
+
+def test_table_4_against_the_zynq_arm_where_a_figure_is_published() -> None:
+    rows = [{"size_kb": 10.0, "hardware_us": 20.0, "software": "s", "software_us": 30.0, "speedup": 1.5, "correct": True}]
+    setting = {"core_mhz": 100.0, "sys_mhz": 100.0, "dma": dataclasses.asdict(DmaModel()), "start_delay": 0, "message_seed": 1}
+    series = [{"core": core, **setting, "speedup": rows} for core in ("sha1", "keccak256-round2")]
+    found = testbed_tables.arm_speedup_cells(series)
+    assert found is not None
+    (columns, cells), figures = found
+    assert columns == ["core and setting", "10 kB"]
+    # 10 kB at 26 cycles/byte and 667 MHz over 20 µs of hardware; sha1 has no published Cortex-A9 figure
+    assert cells == [[testbed_tables.series_label(series[1]), f"{26 * 10_000 / 667e6 / 20e-6:.3f}"]]
+    assert [f.cycles_per_byte for f in figures] == [26.0]
+    assert testbed_tables.arm_speedup_cells(series[:1]) is None

@@ -23,6 +23,7 @@ from hashbed.jobs.graph import Node, constant
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize
 from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.zynq.published_cycles import Figure, zynq_arm_seconds
 from hashbed.studies.zynq.testbed.controller import Controller
 from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
 from hashbed.studies.zynq.testbed.software import software_name
@@ -122,6 +123,13 @@ def overhead_row(record: JobRecord) -> dict[str, Any]:
         "ratio": round(o["overhead_ratio"], 4),
         "correct": o["correct"],
     }
+
+
+def arm_speedup(key: str, row: dict[str, Any]) -> tuple[float, Figure] | None:
+    """The speed-up of a speed-up row over the fastest published software for algorithm version
+    ``key`` on the Zynq's ARM Cortex-A9 at 667 MHz, with the figure; None where none is published."""
+    arm = zynq_arm_seconds(key, round(row["size_kb"] * KB))
+    return (arm[0] / (row["hardware_us"] * 1e-6), arm[1]) if arm else None
 
 
 def speedup_row(record: JobRecord) -> dict[str, Any]:
