@@ -108,6 +108,22 @@ def test_c_software_matches_the_model_at_the_block_boundaries(key: str) -> None:
     assert wrong == []
 
 
+@pytest.mark.parametrize("key", ["echo-256/round2", "shavite3-256/round2"])
+def test_aes_based_software_is_right_with_the_aes_instructions_and_with_the_tables(key: str) -> None:
+    lib, algorithm = library(), ALGORITHMS[key]
+    instructions = lib.hb_set_aes(1)  # 1 where the processor has them
+    rng = random.Random(9)
+    messages = [rng.randbytes(n) for n in (0, 1, 55, 64, 173, 174, 191, 192, 193, 400, 1000)]
+    try:
+        for on in (1, 0):
+            assert lib.hb_set_aes(on) == (on and instructions)
+            function = c_function(C_FUNCTIONS[key])
+            assert mismatches(function, carried(algorithm)) == []
+            assert [function(m) for m in messages] == [algorithm.digest(Message.from_bytes(m)) for m in messages]
+    finally:
+        lib.hb_set_aes(1)
+
+
 def test_the_checks_fail_for_a_wrong_implementation() -> None:
     """The comparisons can fail: BLAKE-256 of round 2 (10 rounds) is not round 3's, Keccak's
     round-2 padding is not round 3's, and a digest one bit off is wrong."""

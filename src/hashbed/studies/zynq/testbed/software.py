@@ -8,7 +8,10 @@ pad10*1 padding (pycryptodome's ``keccak``). Every other version is hashbed's ow
 (one file per algorithm and a common header, written for speed from the specifications and
 checked against the KAT files and the packages in tests/test_software.py): gcc compiles it at
 its first use into one shared library in ``$HASHBED_CACHE/software``, keyed by the hash of its
-sources and flags, and ctypes calls it.
+sources and flags, and ctypes calls it. Portable C with -O3 and no -march: the same library on
+every host of an architecture; CubeHash, Luffa and Hamsi use GNU C vector types (which gcc
+lowers to the host's SIMD or to plain words), and ECHO and SHAvite-3 the AES instructions where
+the processor has them (asked at load; ``hb_set_aes(0)`` selects their T-table code).
 """
 
 from __future__ import annotations
@@ -107,6 +110,8 @@ def library() -> ctypes.CDLL:
     lib.hb_init()
     lib.hb_repeat.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_uint64]
     lib.hb_repeat.restype = None
+    lib.hb_set_aes.argtypes = [ctypes.c_int]
+    lib.hb_set_aes.restype = ctypes.c_int
     lib.hb_add_chain.argtypes = [ctypes.c_uint64, ctypes.c_uint64]
     lib.hb_add_chain.restype = ctypes.c_uint64
     return lib

@@ -39,11 +39,26 @@ static void aes_tables(void) {
 }
 
 static int ready;
+int hb_aes;
+
+/* Use the AES instructions where there are any (1, the default) or the tables (0); returns
+ * whether the instructions are used now. */
+int hb_set_aes(int on) {
+#if HB_HAVE_AESNI
+    __builtin_cpu_init();
+    hb_aes = on && __builtin_cpu_supports("aes");
+#else
+    (void)on;
+    hb_aes = 0;
+#endif
+    return hb_aes;
+}
 
 /* Fill every computed table; call once before hashing (further calls do nothing). */
 void hb_init(void) {
     if (ready) return;
     aes_tables();
+    hb_set_aes(1);
     hb_groestl_init();
     hb_fugue_init();
     hb_hamsi_init();

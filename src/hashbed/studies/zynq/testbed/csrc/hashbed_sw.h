@@ -79,6 +79,19 @@ uint8_t hb_gf_mul(uint8_t a, uint8_t b);
              hb_aes_t[3][(x2) >> 24];                                                                                  \
     } while (0)
 
+/* The AES instructions (x86 AES-NI), used by ECHO and SHAvite-3 where the processor has them: GCC
+ * and Clang compile those functions for the instructions alone (a target attribute, no -m flag
+ * for the rest of the library) and hb_init turns them on after asking the processor. Elsewhere,
+ * and with hb_set_aes(0), the T-tables. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HB_HAVE_AESNI 1
+#define HB_AESNI __attribute__((target("aes,sse2")))
+#include <immintrin.h>
+#else
+#define HB_HAVE_AESNI 0
+#endif
+extern int hb_aes;
+
 /* The set-up of each algorithm file that needs one (called by hb_init). */
 void hb_groestl_init(void);
 void hb_fugue_init(void);

@@ -51,6 +51,56 @@ static void compress(uint32_t *h, const uint8_t *block, uint64_t counter) {
     h[4] ^= r0, h[5] ^= r1, h[6] ^= r2, h[7] ^= r3;
 }
 
+#if HB_HAVE_AESNI
+/* The same compression with the AES instructions: AESENC(x, k) is an AES round and the key
+ * that follows it, so F(x) = AESENC(AESENC(AESENC(x ^ k0, k1), k2), 0). Four subkey words are
+ * one 128-bit word in memory order, AES's byte order. */
+HB_AESNI static void compress_aesni(uint32_t *h, const uint8_t *block, uint64_t counter) {
+    uint32_t rk[144];
+    uint32_t cnt0 = (uint32_t)counter, cnt1 = (uint32_t)(counter >> 32);
+    const __m128i zero = _mm_setzero_si128();
+    for (int i = 0; i < 16; i++) rk[i] = hb_le32(block + 4 * i);
+    for (int u0 = 16; u0 < 144; u0 += 32) {
+        for (int u = u0; u < u0 + 16; u += 4) {
+            __m128i x = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(rk + u - 16)), 0x39); /* words 1, 2, 3, 0 */
+            x = _mm_xor_si128(_mm_aesenc_si128(x, zero), _mm_loadu_si128((const __m128i *)(rk + u - 4)));
+            _mm_storeu_si128((__m128i *)(rk + u), x);
+            switch (u) {
+            case 16: rk[16] ^= cnt0, rk[17] ^= ~cnt1; break;
+            case 56: rk[57] ^= cnt1, rk[58] ^= ~cnt0; break;
+            case 84: rk[86] ^= cnt1, rk[87] ^= ~cnt0; break;
+            case 124: rk[124] ^= cnt0, rk[127] ^= ~cnt1; break;
+            default: break;
+            }
+        }
+        for (int u = u0 + 16; u < u0 + 32; u++) rk[u] = rk[u - 16] ^ rk[u - 3];
+    }
+    __m128i l = _mm_loadu_si128((const __m128i *)h), r = _mm_loadu_si128((const __m128i *)(h + 4));
+    for (int round = 0; round < 12; round++) {
+        const __m128i *k = (const __m128i *)(rk + 12 * round);
+        __m128i x = _mm_xor_si128(r, _mm_loadu_si128(k));
+        x = _mm_aesenc_si128(x, _mm_loadu_si128(k + 1));
+        x = _mm_aesenc_si128(x, _mm_loadu_si128(k + 2));
+        x = _mm_aesenc_si128(x, zero);
+        __m128i t = _mm_xor_si128(l, x);
+        l = r;
+        r = t;
+    }
+    _mm_storeu_si128((__m128i *)h, _mm_xor_si128(l, _mm_loadu_si128((const __m128i *)h)));
+    _mm_storeu_si128((__m128i *)(h + 4), _mm_xor_si128(r, _mm_loadu_si128((const __m128i *)(h + 4))));
+}
+#endif
+
+static void compress_any(uint32_t *h, const uint8_t *block, uint64_t counter) {
+#if HB_HAVE_AESNI
+    if (hb_aes) {
+        compress_aesni(h, block, counter);
+        return;
+    }
+#endif
+    compress(h, block, counter);
+}
+
 /* Padding: a 1 bit, zeros to 432 mod 512 bits, the 64-bit bit length and the 16-bit digest
  * size, little-endian. A block's counter: the message bits up to its end, 0 for a block
  * without message bits. */
@@ -60,7 +110,7 @@ void hb_shavite3_256_round2(const uint8_t *data, size_t length, uint8_t *digest)
     uint64_t bits = 8 * (uint64_t)length, done = 0;
     while (length >= 64) {
         done += 512;
-        compress(h, data, done);
+        compress_any(h, data, done);
         data += 64;
         length -= 64;
     }
@@ -71,7 +121,7 @@ void hb_shavite3_256_round2(const uint8_t *data, size_t length, uint8_t *digest)
     hb_put_le64(block + end - 10, bits);
     block[end - 2] = 0x00; /* 256, little-endian */
     block[end - 1] = 0x01;
-    compress(h, block, length ? bits : 0);
-    if (end == 128) compress(h, block + 64, 0);
+    compress_any(h, block, length ? bits : 0);
+    if (end == 128) compress_any(h, block + 64, 0);
     for (int i = 0; i < 8; i++) hb_put_le32(digest + 4 * i, h[i]);
 }
