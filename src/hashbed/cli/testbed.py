@@ -132,7 +132,7 @@ def cmd_speedup(args: argparse.Namespace) -> int:
         if measured:
             cpu = measured["software_cpu"] or "the host that ran the job"
             out.print(
-                f"software: {measured['software']} on {cpu}, the best of 5 runs; "
+                f"software: {measured['software']} on {cpu}, the best CPU time of 5 runs; "
                 f"a call from Python costs {call_overhead_s() * 1e6:.2f} µs here (an empty C function through ctypes)"
             )
         else:

@@ -77,7 +77,7 @@ def software_note(series: list[dict[str, Any]]) -> str:
     names = sorted({row["software"] for s in series for row in s["speedup"] if row["software"]})
     cpus = sorted({row["software_cpu"] for s in series for row in s["speedup"] if row.get("software_cpu")})
     where = f" on {', '.join(cpus)}" if cpus else " on the hosts that ran the jobs (not recorded)"
-    return f"Table IV's software{where}, the best of 5 runs: {'; '.join(names) or 'none'}"
+    return f"Table IV's software{where}, the best CPU time of 5 runs: {'; '.join(names) or 'none'}"
 
 
 def _algorithm_key(core: str) -> str | None:
