@@ -158,6 +158,7 @@ def _testbed(store: ResultStore) -> None:
                 formula_cycles,
                 "hashlib (fixture)",
                 size * 8 / software_gbps / 1e9,
+                "fixture CPU",
                 True,
                 "00",
                 "00",
@@ -174,6 +175,7 @@ def _testbed(store: ResultStore) -> None:
                 "dma": dataclasses.asdict(DmaModel()),
                 "start_delay": 0,
                 "message_seed": 1,
+                "software": "hashlib (fixture)",
             }
             store.put(TESTBED_STEP, inputs, {"size_kb": float(size_kb), **transfer.as_dict(), "sent": size // 8 + 2})
 

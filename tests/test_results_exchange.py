@@ -382,7 +382,7 @@ def downgrade(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "measure": ("cycles",),
                 "energy": ("cycles",),
                 "time": ("cycles",),
-                "testbed": ("cycles",),
+                "testbed": ("cycles", "software"),
                 "pipe_check": ("interval",),
                 "metrics": ROW_FIELDS,
                 "pipe_metrics": POINT_FIELDS,

@@ -13,6 +13,7 @@ import pytest
 
 from hashbed.errors import HashbedError
 from hashbed.results import ResultStore
+from hashbed.results.records import job_key
 from hashbed.results.schema import VIEW_COLUMNS
 from hashbed.results.store import SCHEMA_VERSION
 
@@ -68,7 +69,7 @@ def test_an_old_store_is_migrated_to_the_current_schema_and_keeps_its_jobs(tmp_p
         assert raw.execute("PRAGMA user_version").fetchone() == (0,)
     raw.close()
     with ResultStore(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 4
+        assert store.schema_version == SCHEMA_VERSION == 5
         metrics, failed = store.jobs("metrics"), store.jobs("implement")
         # a job that schema 2 cannot key anew (this one names no measure job) keeps its old key
         assert [(r.key, r.ok, r.outputs["luts"]) for r in metrics] == [("k1", True, 763)]
@@ -89,7 +90,29 @@ def test_an_old_store_is_migrated_to_the_current_schema_and_keeps_its_jobs(tmp_p
     raw.commit()
     raw.close()
     with ResultStore(path) as store:  # opening a current store again changes nothing
-        assert store.schema_version == 4 and len(store.jobs()) == 4
+        assert store.schema_version == SCHEMA_VERSION and len(store.jobs()) == 4
+
+
+def test_schema_5_keys_each_testbed_job_by_the_software_it_recorded(tmp_path: Path) -> None:
+    """A testbed job of schema 4 did not key the software its speed-up was measured against:
+    schema 5 adds the name its outputs recorded (None for none), so a job measured without
+    software runs again against the software there is now."""
+    path = tmp_path / "v4.db"
+    ResultStore(path).close()
+    base = {"core": "sha1", "device": "sim-board", "cycles": {"st": 17, "lp": 80, "end": 5}, "size_bytes": 1000}
+    recorded = {"hashlib (OpenSSL) sha1": {**base, "message_seed": 1}, None: {**base, "message_seed": 2}}
+    with sqlite3.connect(path) as raw:
+        raw.execute("PRAGMA user_version = 4")
+        for software, inputs in recorded.items():
+            raw.execute(
+                "INSERT INTO jobs VALUES (?, 'testbed', 'sha1', 'sim-board', NULL, 'ok', NULL, ?, ?, '0.1.0', '2026-11-26')",
+                (job_key("testbed", inputs), json.dumps(inputs), json.dumps({"software": software})),
+            )
+    raw.close()
+    with ResultStore(path) as store:
+        assert store.schema_version == SCHEMA_VERSION == 5
+        keys = {record.inputs["software"]: record.key for record in store.jobs("testbed")}
+    assert keys == {software: job_key("testbed", {**inputs, "software": software}) for software, inputs in recorded.items()}
 
 
 def test_a_store_of_a_newer_schema_or_another_program_is_refused(tmp_path: Path) -> None:
@@ -98,7 +121,7 @@ def test_a_store_of_a_newer_schema_or_another_program_is_refused(tmp_path: Path)
     with sqlite3.connect(newer) as raw:
         raw.execute("PRAGMA user_version = 7")
     raw.close()
-    with pytest.raises(HashbedError, match=r"newer.db has schema version 7, newer than this hashbed's 4 \(update hashbed"):
+    with pytest.raises(HashbedError, match=r"newer.db has schema version 7, newer than this hashbed's 5 \(update hashbed"):
         ResultStore(newer)
     foreign = tmp_path / "foreign.db"
     with sqlite3.connect(foreign) as raw:
@@ -159,7 +182,7 @@ def test_two_processes_write_jobs_at_once_and_every_job_is_kept(tmp_path: Path) 
     (a_first, a_last), (b_first, b_last) = spans
     assert a_first < b_last and b_first < a_last  # their writing overlapped
     with ResultStore(db) as store:
-        assert store.schema_version == 4
+        assert store.schema_version == SCHEMA_VERSION
         rows = store.jobs("metrics")
     for name in ("a", "b"):
         assert sorted(r.outputs["luts"] for r in rows if r.core == name) == list(range(jobs))

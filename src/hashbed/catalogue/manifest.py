@@ -107,7 +107,7 @@ def _problem(model: type[Table], error: ErrorDetails) -> str:
     loc = error["loc"]
     if error["type"] in ("missing", "extra_forbidden"):
         *tables, key = loc
-        where = f" in [{'.'.join(map(str, tables))}]" if tables else ""
+        where = f" in [{_table_name(tables)}]" if tables else ""
         if error["type"] == "missing":
             return f"missing field {key!r}{where}"
         return f"unknown field {key!r}{where} (fields: {', '.join(_fields(model, tables))})"
@@ -132,9 +132,16 @@ def _place(loc: Sequence[int | str]) -> str:
     return " ".join(words)
 
 
+def _table_name(tables: Sequence[int | str]) -> str:
+    """A table as TOML names it, an array's table by its place: ``target``, ``figure item 2``."""
+    return "".join(f" item {part + 1}" if isinstance(part, int) else f"{'.' if i else ''}{part}" for i, part in enumerate(tables))
+
+
 def _fields(model: type[BaseModel], tables: Sequence[int | str]) -> list[str]:
-    """The fields of the table at ``tables`` in ``model``."""
+    """The fields of the table at ``tables`` in ``model`` (an array's item: its table's)."""
     for name in tables:
+        if isinstance(name, int):
+            continue
         annotation = model.model_fields[str(name)].annotation
         model = next(
             kind for kind in (annotation, *get_args(annotation)) if isinstance(kind, type) and issubclass(kind, BaseModel)

@@ -167,6 +167,17 @@ def _zynq(store: ResultStore) -> list[Section]:
     series = testbed_tables.testbed_series(store)
     if series:
         testbed.items.append(Table(testbed_tables.TABLE_4_TITLE, testbed_tables.speedup_cells(series), source(series)))
+        testbed.items.append(Note(testbed_tables.software_note(series)))
+        arm = testbed_tables.arm_speedup_cells(series)
+        if arm is not None:
+            cells, figures = arm
+            testbed.items.append(Table(testbed_tables.TABLE_4_ARM_TITLE, cells, source(series)))
+            testbed.items.append(
+                Note(
+                    "published software on the Cortex-A9 (the fastest figure of each algorithm): "
+                    + "; ".join(f"{f.implementation}, {f.cycles_per_byte:g} cycles/byte ({f.source}; {f.url})" for f in figures)
+                )
+            )
         testbed.items.append(_overhead_figure(series))
         testbed.items.append(Table(testbed_tables.OVERHEAD_TITLE, testbed_tables.overhead_cells(series), source(series)))
     else:

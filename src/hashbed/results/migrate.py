@@ -13,6 +13,11 @@ intervals it measured, and the formula of an energy, timing or testbed job from 
 measure job of the same hardware (core fingerprint), checked against the figures the job
 derived from it. A job that cannot be upgraded that way is returned with the reason: a store
 keeps it under its schema-1 key (a job that needs it runs again), an import refuses it.
+
+Store schema 5 adds to a testbed job's inputs the software its speed-up is measured against
+(``software``: the implementation's name, None for none), which was left out while it could only
+be hashlib: a job stored before takes the name its outputs recorded, so the SHA-1 and SHA-256
+jobs keep answering and those measured without software run again against hashbed's C.
 """
 
 from __future__ import annotations
@@ -49,7 +54,7 @@ def needs_upgrade(job: Job) -> bool:
         "measure": "cycles" not in inputs,
         "energy": "cycles" not in inputs,
         "time": "cycles" not in inputs,
-        "testbed": "cycles" not in inputs,
+        "testbed": "cycles" not in inputs or "software" not in inputs,
         "metrics": "algorithm" not in inputs,
         "pipe_check": "interval" not in inputs,
         "pipe_metrics": "interval" not in inputs,
@@ -114,7 +119,10 @@ def _upgrade_one(job: Job, aliases: dict[str, str], by_key: dict[str, Job], done
         for name in ROW_FIELDS if step == "metrics" else POINT_FIELDS:
             inputs[name] = out[name]
     else:  # energy, time, testbed: the formula of the measured hardware
-        inputs["cycles"] = _measured_formula(new, by_key, done)
+        if "cycles" not in inputs:
+            inputs["cycles"] = _measured_formula(new, by_key, done)
+        if step == "testbed" and "software" not in inputs:
+            inputs["software"] = (out or {}).get("software")
     new["key"] = job_key(step, inputs)
     return new
 

@@ -180,6 +180,8 @@ class TestbedOutputs(_Strict):
     sys_mhz: Mhz
     software: str | None
     software_s: Seconds | None
+    # the processor the software ran on (jobs stored before hashbed named it have none)
+    software_cpu: str | None = None
     hardware_s: Seconds
     formula_s: Seconds
     overhead_ratio: Number

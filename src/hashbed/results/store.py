@@ -24,7 +24,9 @@ gives the jobs whose keys left out an input that decides their result new keys
 (hashbed.results.migrate; a job that cannot be upgraded keeps its old key, so a job that needs
 it runs again). Version 3 makes the ``results`` view anew, its columns from the one definition of
 a results row (hashbed.results.schema.ROW_FIELDS); a change of the row needs a version that
-makes it again. A store is migrated when it is opened.
+makes it again. Version 4 adds the ``claims`` and ``costs`` tables. Version 5 gives the testbed
+jobs the software they were measured against as an input (hashbed.results.migrate). A store is
+migrated when it is opened.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ from hashbed.results.schema import REFERENCES, VIEW_COLUMNS, check_job, check_re
 
 DEFAULT_DB = "hashbed.db"
 #: The schema this hashbed writes; older stores are migrated to it when opened.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: How long a process waits for another one's write lock, seconds.
 LOCK_WAIT_S = 60.0
 _SELECT = f"SELECT {', '.join(JOB_COLUMNS)} FROM jobs"
@@ -123,14 +125,24 @@ def _to_version_4(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
-def _to_version_2(db: sqlite3.Connection) -> None:
-    for statement in _ATTEMPTS:
-        db.execute(statement)
+def _rekey(db: sqlite3.Connection) -> None:
+    """Every job that lacks an input of this schema, stored under its upgraded key
+    (hashbed.results.migrate); one that cannot be upgraded keeps its key."""
     result = upgrade([_columns(row) for row in db.execute(_SELECT)])
     upgraded = {job["key"]: job for job in result.jobs}
     for old_key, new_key in result.renamed.items():
         db.execute("DELETE FROM jobs WHERE key = ?", (old_key,))
         _insert(db, "jobs", upgraded[new_key], replace=True)
+
+
+def _to_version_2(db: sqlite3.Connection) -> None:
+    for statement in _ATTEMPTS:
+        db.execute(statement)
+    _rekey(db)
+
+
+def _to_version_5(db: sqlite3.Connection) -> None:
+    _rekey(db)
 
 
 #: Migration to each version from the one before, run in the transaction that sets the version.
@@ -139,6 +151,7 @@ _MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     2: _to_version_2,
     3: _to_version_3,
     4: _to_version_4,
+    5: _to_version_5,
 }
 
 

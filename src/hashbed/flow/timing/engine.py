@@ -15,9 +15,7 @@ from __future__ import annotations
 import json
 import os
 import select
-import shutil
 import subprocess
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,7 +25,7 @@ from typing import Any
 
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import HashbedError
-from hashbed.flow import processes
+from hashbed.flow import native, processes
 from hashbed.flow.sim.build import cache_root
 from hashbed.flow.timing.netlist import IO_CELLS, Scale, cell_delays, cell_settings
 from hashbed.flow.timing.sdf import read_sdf
@@ -52,36 +50,17 @@ def engine_fingerprint() -> str:
 
 
 def _compiler() -> str:
-    compiler = shutil.which("g++")
-    if compiler is None:
-        raise HashbedError("the fast timing engine needs g++ (Debian: apt-get install g++); or use --engine icarus")
-    return compiler
+    return native.find_compiler("g++", "the fast timing engine", "; or use --engine icarus")
 
 
 def compiler_version() -> str:
-    proc = subprocess.run([_compiler(), "--version"], capture_output=True, text=True, check=False)
-    lines = proc.stdout.strip().splitlines()
-    return lines[0] if lines else "unknown"
+    return native.compiler_version(_compiler())
 
 
 def engine_executable() -> Path:
     """The compiled engine (compiled now if its source changed)."""
     target = cache_root() / "engine" / f"engine-{engine_fingerprint()}"
-    if target.is_file():
-        return target
-    compiler = _compiler()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".engine-")
-    os.close(handle)
-    try:
-        proc = processes.run([compiler, *_CXXFLAGS, "-o", temporary, str(ENGINE_SOURCE)])
-        if proc.returncode != 0:
-            errors = [line for line in proc.stderr.splitlines() if "error" in line] or proc.stderr.splitlines() or ["no output"]
-            raise HashbedError(f"g++ could not compile the timing engine: {errors[0].strip()}")
-        os.replace(temporary, target)
-    finally:
-        Path(temporary).unlink(missing_ok=True)
-    return target
+    return native.build_once(target, _compiler, lambda out: [*_CXXFLAGS, "-o", out, str(ENGINE_SOURCE)], "the timing engine")
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,10 @@ from hashbed.jobs.graph import Node, constant
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize
 from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.zynq.published_cycles import Figure, zynq_arm_seconds
 from hashbed.studies.zynq.testbed.controller import Controller
 from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
+from hashbed.studies.zynq.testbed.software import software_name
 
 #: The study's message sizes, in kB (1 kB = 1000 bytes).
 DEFAULT_SIZES_KB = (10, 100, 500, 1000, 5000)
@@ -94,6 +96,8 @@ def transfer_nodes(core: Core, sizes_kb: Sequence[float], settings: TestbedSetti
             "dma": dataclasses.asdict(settings.dma),
             "start_delay": settings.start_delay,
             "message_seed": settings.message_seed,
+            # what the speed-up is measured against (studies/zynq/testbed/software.py)
+            "software": software_name(core.algorithm),
         }
         work = functools.partial(transfer_work, sources, settings, size_bytes)
         nodes.append(Node(STEP, inputs, work=constant(work), label=f"{core.name} testbed {size_kb:g} kB"))
@@ -121,6 +125,13 @@ def overhead_row(record: JobRecord) -> dict[str, Any]:
     }
 
 
+def arm_speedup(key: str, row: dict[str, Any]) -> tuple[float, Figure] | None:
+    """The speed-up of a speed-up row over the fastest published software for algorithm version
+    ``key`` on the Zynq's ARM Cortex-A9 at 667 MHz, with the figure; None where none is published."""
+    arm = zynq_arm_seconds(key, round(row["size_kb"] * KB))
+    return (arm[0] / (row["hardware_us"] * 1e-6), arm[1]) if arm else None
+
+
 def speedup_row(record: JobRecord) -> dict[str, Any]:
     o = record.outputs
     return {
@@ -129,6 +140,7 @@ def speedup_row(record: JobRecord) -> dict[str, Any]:
         "hardware_us": round(o["hardware_s"] * 1e6, 3),
         "software": o["software"],
         "software_us": round(o["software_s"] * 1e6, 3) if o["software_s"] is not None else None,
+        "software_cpu": o.get("software_cpu"),
         "speedup": round(o["speedup"], 4) if o["speedup"] is not None else None,
         "correct": o["correct"],
     }

@@ -7,12 +7,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from hashbed.catalogue.cores import load_core
+from hashbed.errors import HashbedError
 from hashbed.results import ResultStore
 from hashbed.studies.cells import Cells
-from hashbed.studies.zynq.experiments import BOARD, STEP, overhead_row, speedup_row
+from hashbed.studies.zynq.experiments import BOARD, STEP, arm_speedup, overhead_row, speedup_row
+from hashbed.studies.zynq.published_cycles import ZYNQ_ARM, ZYNQ_ARM_MHZ, Figure, figures_for
 from hashbed.studies.zynq.testbed.simulated import DmaModel
 
 TABLE_4_TITLE = "Table IV: hardware / software speed-up against message size (simulated board)"
+TABLE_4_ARM_TITLE = (
+    f"Table IV, against the Zynq's processor: hardware / software speed-up over published software on the "
+    f"{ZYNQ_ARM} at {ZYNQ_ARM_MHZ:g} MHz (its cycles per byte of long messages; simulated board)"
+)
 OVERHEAD_TITLE = "communication overhead: measured time / cycle-formula time against message size (simulated board)"
 _SETTING = ("core_mhz", "sys_mhz", "dma", "start_delay", "message_seed")
 
@@ -63,6 +70,42 @@ def _by_size(series: list[dict[str, Any]], rows_key: str, value_key: str, digits
 def speedup_cells(series: list[dict[str, Any]]) -> Cells:
     """Table IV: one row per series, one column per message size ('-': no native software to compare with)."""
     return _by_size(series, "speedup", "speedup", 3)
+
+
+def software_note(series: list[dict[str, Any]]) -> str:
+    """What Table IV's software is: each implementation and the processors it ran on."""
+    names = sorted({row["software"] for s in series for row in s["speedup"] if row["software"]})
+    cpus = sorted({row["software_cpu"] for s in series for row in s["speedup"] if row.get("software_cpu")})
+    where = f" on {', '.join(cpus)}" if cpus else " on the hosts that ran the jobs (not recorded)"
+    return f"Table IV's software{where}, the best CPU time of 5 runs: {'; '.join(names) or 'none'}"
+
+
+def _algorithm_key(core: str) -> str | None:
+    try:
+        return load_core(core).algorithm.key
+    except HashbedError:  # a core no longer in rtl/
+        return None
+
+
+def arm_speedup_cells(series: list[dict[str, Any]]) -> tuple[Cells, list[Figure]] | None:
+    """Table IV against the Zynq's Cortex-A9 from published cycles per byte: the rows of the
+    series whose algorithm has a figure, with the figures used; None when none has one."""
+    keys = {s["core"]: _algorithm_key(s["core"]) for s in series}
+    known = [s for s in series if (key := keys[s["core"]]) and figures_for(key, ZYNQ_ARM)]
+    if not known:
+        return None
+    sizes = sorted({row["size_kb"] for s in known for row in s["speedup"]})
+    columns = ["core and setting", *[f"{size:g} kB" for size in sizes]]
+    cells, used = [], {}
+    for s in known:
+        values = {}
+        for row in s["speedup"]:
+            found = arm_speedup(str(keys[s["core"]]), row)
+            if found:
+                values[row["size_kb"]] = found[0]
+                used[found[1].source] = found[1]
+        cells.append([series_label(s), *["-" if size not in values else f"{values[size]:.3f}" for size in sizes]])
+    return (columns, cells), list(used.values())
 
 
 def overhead_cells(series: list[dict[str, Any]]) -> Cells:

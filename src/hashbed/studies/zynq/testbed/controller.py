@@ -29,7 +29,7 @@ from hashbed.studies.zynq.testbed.board import (
     Block,
     Board,
 )
-from hashbed.studies.zynq.testbed.software import native, time_software
+from hashbed.studies.zynq.testbed.software import host_cpu, native, time_software
 
 LOCK_POLLS = 1000
 #: Frequency resolution of the search, in MHz.
@@ -48,9 +48,11 @@ class Transfer:
     timer_cycles: int
     #: The core's cycle formula for this message, in core clock cycles.
     formula_cycles: int
-    #: Software: the digest's implementation and its best time (None without a native one).
+    #: Software: the digest's implementation, its best time (None without a native one) and
+    #: the processor it ran on.
     software: str | None
     software_s: float | None
+    software_cpu: str | None
     correct: bool
     digest: str
     expected: str
@@ -157,6 +159,7 @@ class Controller:
             formula_cycles=self.formula.cycles(blocks),
             software=software[0] if software else None,
             software_s=software_s,
+            software_cpu=host_cpu() if software else None,
             correct=digest == expected,
             digest=digest.hex(),
             expected=expected.hex(),
