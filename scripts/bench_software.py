@@ -143,7 +143,9 @@ def main() -> None:
             print(f"  {key}: {name}", file=sys.stderr, flush=True)
             long_s = time_long(function, long_data, args.runs)
             symbol = software.C_FUNCTIONS.get(key) if name.startswith("hashbed C") else None
-            short_s = time_short_c(symbol, short_data, args.runs) if symbol else time_short_python(function, short_data, args.runs)
+            short_s = (
+                time_short_c(symbol, short_data, args.runs) if symbol else time_short_python(function, short_data, args.runs)
+            )
             rows.append(
                 {"algorithm": key, "implementation": name, "long_s": long_s, "short_s": short_s, "short_in_c": bool(symbol)}
             )
