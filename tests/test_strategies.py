@@ -92,8 +92,17 @@ def test_one_option_at_a_time_then_the_improving_levels_together() -> None:
     better = [a for a in singles if made_up_fmax(Trial(a, 1, 100.0)) > made_up_fmax(base)]
     names = {n for a in better for (n, level), (_, was) in zip(a, base.assignment, strict=True) if level != was}
     if len(names) >= 2:
-        combined = dict(asked[-1].assignment)
-        assert len(asked) == len(singles) + 2 and all(combined[n] != dict(base.assignment)[n] for n in names)
+        combined = asked[1 + len(singles) :]
+        assert 1 <= len(combined) <= 2 and all(SPACE.valid(t.assignment) for t in combined)
+
+
+def test_levels_that_exclude_each_other_are_combined_both_ways() -> None:
+    levels = {**dict(SPACE.base()), "placer": "static", "placer-heap-timingweight": "40", "dff": "on"}
+    without, forced = SPACE.combinations(levels)
+    assert dict(without) == {**levels, "placer-heap-timingweight": "10"}
+    assert dict(forced) == {**levels, "placer": "heap"}
+    valid = {**levels, "placer": "heap"}
+    assert SPACE.combinations(valid) == [tuple(sorted(valid.items()))]
 
 
 def test_auto_spends_half_the_budget_on_options_and_the_rest_on_seeds_of_the_best() -> None:

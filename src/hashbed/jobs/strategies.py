@@ -10,7 +10,8 @@ answers a trial run before from that run, without a new job.
   best Fmax so far, the step 15 % while that improves the best, then 5 %, then 1 %.
 - ``options``: one option at a time: the base and every other level of each option (in the
   order of hashbed.catalogue.options.OPTIONS), then the best level of each option that beat the
-  base, all together.
+  base, all together (where two of those levels exclude each other, a placer's parameter with
+  another placer, both ways out: ``Space.combinations``).
 - ``exhaustive``: ATHENa's exhaustive search: every option set of the space, then placement seeds
   on the three best sets with the budget left.
 - ``elimination``: ATHENa's batch elimination: every option at its last level (the "highest"),
@@ -96,6 +97,25 @@ class Space:
                         found.append(other)
         return found
 
+    def combinations(self, levels: Mapping[str, str]) -> list[Assignment]:
+        """``levels`` as a valid option set; where a level needs another option's level that
+        ``levels`` does not give (a placer's parameter with another placer), the two ways out:
+        those levels back at their base, or the option they need at the level they need."""
+        if self.valid(tuple(sorted(levels.items()))):
+            return [tuple(sorted(levels.items()))]
+        base = dict(self.base())
+        unmet = [
+            (name, needed)
+            for name, level in levels.items()
+            if (needed := OPTIONS[name].requires) is not None
+            and level != OPTIONS[name].default(self.family)
+            and levels.get(needed[0]) != needed[1]
+        ]
+        without = {**levels, **{name: base[name] for name, _ in unmet}}
+        forced = {**levels, **{needed[0]: needed[1] for _, needed in unmet}}
+        found = [tuple(sorted(way.items())) for way in (without, forced)]
+        return [way for way in dict.fromkeys(found) if self.valid(way) and all(dict(way)[n] in self.levels[n] for n in dict(way))]
+
     def choice(self, assignment: Assignment) -> Choice:
         return check_choice(dict(assignment), self.family, self.pinned_placer)
 
@@ -171,11 +191,10 @@ def _one_at_a_time(space: Space, start: Trial, limit: int) -> Generator[list[Tri
         levels = dict(start.assignment)
         for name, outcome in best_of_option.items():
             levels[name] = dict(outcome.trial.assignment)[name]
-        combined = tuple(sorted(levels.items()))
-        if space.valid(combined):
-            outcomes = yield [Trial(combined, start.seed, start.freq_mhz)]
-            if outcomes and _better(outcomes[0], best):
-                best = outcomes[0]
+        outcomes = yield [Trial(combined, start.seed, start.freq_mhz) for combined in space.combinations(levels)]
+        for outcome in outcomes:
+            if _better(outcome, best):
+                best = outcome
     return best
 
 
