@@ -20,13 +20,24 @@ from hashbed.catalogue.devices import Device
 
 #: The Yosys synthesis command of each family (Yosys 0.70); a device adds its synth_args.
 #: GateMate: nextpnr-himbaechel-gatemate packs LUT trees (-luttree) and has no 8-input mux (-nomx8).
+#: Gowin and GateMate get their I/O buffers after synthesis (POST_SYNTH): their commands put one
+#: on every port of every module, also of a submodule kept as a hierarchy (keep_hierarchy, e.g.
+#: sha256's constant table), which nextpnr then takes for I/O of the chip.
 SYNTH = {
     "ecp5": "synth_ecp5",
     "ice40": "synth_ice40",
     "nexus": "synth_nexus",
     "machxo2": "synth_lattice",
-    "gowin": "synth_gowin",
-    "gatemate": "synth_gatemate -luttree -nomx8",
+    "gowin": "synth_gowin -noiopads",
+    "gatemate": "synth_gatemate -luttree -nomx8 -noiopad",
+}
+#: Yosys commands after the synthesis command: I/O buffers on the top module's ports only (as
+#: the commands' own iopadmap would put them, with ``A:top`` as synth_lattice does).
+POST_SYNTH = {
+    "gowin": "iopadmap -bits -inpad IBUF O:I -outpad OBUF I:O -toutpad TBUF ~OEN:I:O -tinoutpad IOBUF ~OEN:O:I:IO A:top",
+    "gatemate": (
+        "iopadmap -bits -inpad CC_IBUF Y:I -outpad CC_OBUF A:O -toutpad CC_TOBUF ~T:A:O -tinoutpad CC_IOBUF ~T:Y:A:IO A:top"
+    ),
 }
 
 #: Synthesized cells that each take logic cells of their own whatever nextpnr packs, in halves

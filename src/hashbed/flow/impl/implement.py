@@ -65,6 +65,8 @@ class ImplSettings:
             "nextpnr_args": list(self.device.nextpnr_args),
             "tools": {"yosys": YOSYS.version(), "nextpnr": NEXTPNR[self.device.family].version()},
         }
+        if self.device.family in families.POST_SYNTH:  # only there, likewise
+            inputs["synth_post"] = families.POST_SYNTH[self.device.family]
         if needs_pins(self.device):  # only there: the port bits go on these pins (flow/impl/pins.py)
             inputs["package_pins"] = fingerprint(" ".join(pin.name for pin in package_pins(self.device.part)), digits=10)
         if core.placer:  # only then: the other cores' stored jobs keep their keys
@@ -219,7 +221,8 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
     made from the same inputs, and link the files into ``run_dir``. A lock lets parallel
     runs for several devices wait for one synthesis instead of each running their own."""
     inputs = settings.inputs(core)
-    synth_inputs = {name: inputs[name] for name in ("core", "core_fingerprint", "top", "parameters", "synth")}
+    names: tuple[str, ...] = ("core", "core_fingerprint", "top", "parameters", "synth", "synth_post")
+    synth_inputs = {name: inputs[name] for name in names if name in inputs}
     synth_inputs["yosys"] = inputs["tools"]["yosys"]
     synth_dir = build_dir / "synth" / synth_dir_name(core.name, settings.device.family, _key(synth_inputs))
     synth_dir.mkdir(parents=True, exist_ok=True)
@@ -236,7 +239,11 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
                 (synth_dir / "synth.ys").write_text(
                     f"read_verilog -sv {sources}\n"
                     + chparams
-                    + f"{inputs['synth']} -top {core.top} -json synth.json\n"
+                    + (
+                        f"{inputs['synth']} -top {core.top}\n{inputs['synth_post']}\nwrite_json synth.json\n"
+                        if "synth_post" in inputs
+                        else f"{inputs['synth']} -top {core.top} -json synth.json\n"
+                    )
                     + "tee -o synth_stat.json stat -json\n"
                 )
                 _run(
