@@ -147,6 +147,9 @@ def test_keys_of_the_old_families_are_unchanged_and_the_new_ones_name_their_pins
     assert nexus["synth"] == "synth_nexus" and nexus["nextpnr_args"] == ["--device", "LIFCL-40-7BG400C"]
     assert len(nexus["package_pins"]) == 10
     assert "package_pins" not in ImplSettings(get_device("gatemate-a1")).inputs(sha1)
+    skein = load_core("skein512-round3")  # its manifest pins the static placer, which nextpnr-nexus lacks
+    assert ImplSettings(get_device("nexus-40k")).inputs(skein)["nextpnr_args"] == ["--device", "LIFCL-40-7BG400C"]
+    assert ImplSettings(get_device("gowin-gw2a18")).inputs(skein)["nextpnr_args"][-2:] == ["--placer", "static"]
 
 
 def test_each_family_has_the_options_its_tools_have() -> None:

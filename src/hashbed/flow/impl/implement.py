@@ -25,7 +25,7 @@ from typing import Any
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.devices import Device, package_pins
 from hashbed.catalogue.fingerprint import fingerprint
-from hashbed.catalogue.options import Choice, tool_args
+from hashbed.catalogue.options import OPTIONS, Choice, tool_args
 from hashbed.flow import processes
 from hashbed.flow.impl import families
 from hashbed.flow.impl.pins import needs_pins, write_constraints
@@ -69,7 +69,9 @@ class ImplSettings:
             inputs["synth_post"] = families.POST_SYNTH[self.device.family]
         if needs_pins(self.device):  # only there: the port bits go on these pins (flow/impl/pins.py)
             inputs["package_pins"] = fingerprint(" ".join(pin.name for pin in package_pins(self.device.part)), digits=10)
-        if core.placer:  # only then: the other cores' stored jobs keep their keys
+        # only then: the other cores' stored jobs keep their keys. A placer the family's nextpnr
+        # lacks (the static placer on Nexus and MachXO2) is left to its default.
+        if core.placer and core.placer in OPTIONS["placer"].levels[self.device.family]:
             inputs["nextpnr_args"] += ["--placer", core.placer]
         if self.options:  # only then, likewise: the runs of the common flow keep their keys
             inputs["options"] = dict(self.options)
