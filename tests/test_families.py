@@ -15,7 +15,7 @@ from hashbed.catalogue.devices import DEVICES, FAMILIES, get_device, package_pin
 from hashbed.catalogue.options import check_choice, option_names, tool_args
 from hashbed.cli.main import main
 from hashbed.flow.impl import families
-from hashbed.flow.impl.implement import DoesNotFit, ImplResult, ImplSettings, check_fit
+from hashbed.flow.impl.implement import DoesNotFit, ImplResult, ImplSettings, _failure_reason, check_fit
 from hashbed.flow.impl.pins import assign, port_bits, write_constraints
 from hashbed.flow.tools import NEXTPNR
 from hashbed.results.schema import ImplementOutputs
@@ -144,17 +144,20 @@ def test_keys_of_the_old_families_are_unchanged_and_the_new_ones_name_their_pins
     inputs = ImplSettings(get_device("ecp5-25k")).inputs(sha1)
     assert inputs["synth"] == "synth_ecp5" and "package_pins" not in inputs
     nexus = ImplSettings(get_device("nexus-40k")).inputs(sha1)
-    assert nexus["synth"] == "synth_nexus" and nexus["nextpnr_args"] == ["--device", "LIFCL-40-7BG400C"]
+    assert nexus["synth"] == "synth_nexus" and nexus["nextpnr_args"] == ["--device", "LIFCL-40-7BG400C", "--router", "router1"]
+    routed2 = ImplSettings(get_device("nexus-40k"), options=(("router", "router2"),)).inputs(sha1)
+    assert routed2["nextpnr_args"] == ["--device", "LIFCL-40-7BG400C", "--router", "router2"]
     assert len(nexus["package_pins"]) == 10
     assert "package_pins" not in ImplSettings(get_device("gatemate-a1")).inputs(sha1)
     skein = load_core("skein512-round3")  # its manifest pins the static placer, which nextpnr-nexus lacks
-    assert ImplSettings(get_device("nexus-40k")).inputs(skein)["nextpnr_args"] == ["--device", "LIFCL-40-7BG400C"]
+    assert ImplSettings(get_device("nexus-40k")).inputs(skein)["nextpnr_args"][:2] == ["--device", "LIFCL-40-7BG400C"]
+    assert "--placer" not in ImplSettings(get_device("nexus-40k")).inputs(skein)["nextpnr_args"]
     assert ImplSettings(get_device("gowin-gw2a18")).inputs(skein)["nextpnr_args"][-2:] == ["--placer", "static"]
 
 
 def test_each_family_has_the_options_its_tools_have() -> None:
     assert "static" not in check_option_levels("nexus", "placer") and "static" in check_option_levels("gowin", "placer")
-    assert check_option_levels("nexus", "router")[0] == "router2" and check_option_levels("gowin", "router")[0] == "router1"
+    assert check_option_levels("gatemate", "router")[0] == "router2" and check_option_levels("nexus", "router")[0] == "router1"
     assert "dff" not in option_names("gowin") and "dff" not in option_names("gatemate")
     assert tool_args(check_choice({"widelut": "on", "noccu2": "on"}, "machxo2"), "yosys") == ["-widelut", "-noccu2"]
     assert tool_args(check_choice({"noalu": "on", "router": "router2"}, "gowin"), "yosys") == ["-noalu"]
@@ -171,6 +174,15 @@ def test_a_synthesized_design_over_a_small_device_does_not_fit() -> None:
     stat = {"modules": {}, "design": {"num_port_bits": 38, "num_cells_by_type": {"CC_L2T4": 50000, "CC_DFF": 10}}}
     with pytest.raises(DoesNotFit, match="needs 25000 CPEs after synthesis, gatemate-a1 has 20480"):
         check_fit(load_core("sha1"), get_device("gatemate-a1"), stat)
+
+
+def test_a_crash_of_a_webassembly_tool_is_named_in_one_line(tmp_path: Path) -> None:
+    log = "Info: Slack histogram:\nTraceback (most recent call last):\n    1: wasm trap: out of bounds memory access\n\n"
+    reason = _failure_reason("nextpnr", log, 1, tmp_path, {})
+    assert reason == "nextpnr crashed (wasm trap: out of bounds memory access); a native build of it may not (docs/families.md)"
+    assert (
+        _failure_reason("nextpnr", "Info: a\nlast words\n\n", 1, tmp_path, {}) == "nextpnr exited with status 1 (log: last words)"
+    )
 
 
 def test_timing_simulation_refuses_a_new_family_in_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -14,7 +14,8 @@ and, against their defaults, ``-nowidelut`` (Nexus) and ``-widelut`` (MachXO2, w
 are off by default); ``synth_gowin`` has no ``-dff`` but ``-nowidelut``, ``-nodffe`` and
 ``-noalu``; ``synth_gatemate`` maps LUT trees with abc, not abc9, so its ``-dff`` changes
 nothing, and ``-noaddf`` is its carry switch. nextpnr-nexus and nextpnr-machxo2 have no static
-placer; the default router is router2 on Nexus and GateMate, router1 elsewhere.
+placer; the default router is router2 on GateMate, router1 elsewhere (on Nexus the flow's:
+nextpnr-nexus defaults to router2, hashbed.flow.impl.families.NEXTPNR_DEFAULTS).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ Choice = tuple[tuple[str, str], ...]
 OFF_ON = ("off", "on")
 #: The families whose placers and routers differ from the rest.
 _NO_STATIC_PLACER = ("nexus", "machxo2")
-_ROUTER2_FIRST = ("nexus", "gatemate")
+_ROUTER2_FIRST = ("gatemate",)
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,18 @@ POST_SYNTH = {
     ),
 }
 
+#: nextpnr arguments a family's runs get unless an option sets them: Nexus routes with router1,
+#: not nextpnr-nexus's default router2, which fails to route the clock pad to its buffer on
+#: LIFCL-17 ("Failed to route arc 0.0 of net 'clk' ... to ... JCLKI_DCC", the lightweight Keccak
+#: wherever its clock is; router1 routes it), as others found on LIFCL-17 (docs/families.md).
+NEXTPNR_DEFAULTS: dict[str, tuple[tuple[str, str], ...]] = {"nexus": (("--router", "router1"),)}
+
+
+def nextpnr_defaults(family: str, args: list[str]) -> list[str]:
+    """The family's default arguments that ``args`` does not set already."""
+    return [word for flag, value in NEXTPNR_DEFAULTS.get(family, ()) if flag not in args for word in (flag, value)]
+
+
 #: Synthesized cells that each take logic cells of their own whatever nextpnr packs, in halves
 #: of the area unit on GateMate (a CPE holds two LUT trees): a lower bound on the area.
 _AREA_CELLS: dict[str, dict[str, int]] = {

@@ -77,6 +77,7 @@ class ImplSettings:
             inputs["options"] = dict(self.options)
             inputs["synth"] = " ".join([inputs["synth"], *tool_args(self.options, "yosys")])
             inputs["nextpnr_args"] += tool_args(self.options, "nextpnr")
+        inputs["nextpnr_args"] += families.nextpnr_defaults(self.device.family, inputs["nextpnr_args"])
         return inputs
 
 
@@ -171,7 +172,11 @@ def _failure_reason(what: str, output: str, returncode: int, cwd: Path, paramete
     errors = [line.strip() for line in lines if "ERROR" in line]
     if errors:
         return f"{what}: {errors[0]}"
-    return f"{what} exited with status {returncode} (log: {lines[-1].strip() if lines else 'empty'})"
+    trap = next((line.strip().partition("wasm trap:")[1:] for line in lines if "wasm trap:" in line), None)
+    if trap:  # the WebAssembly build ran out of its fixed stack or memory (docs/families.md)
+        return f"{what} crashed ({''.join(trap)}); a native build of it may not (docs/families.md)"
+    last = next((line.strip() for line in reversed(lines) if line.strip()), "empty")
+    return f"{what} exited with status {returncode} (log: {last})"
 
 
 def check_fit(core: Core, device: Device, stat: dict[str, Any]) -> None:
