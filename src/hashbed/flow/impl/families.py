@@ -43,7 +43,7 @@ POST_SYNTH = {
 #: nextpnr arguments a family's runs get unless an option sets them: Nexus routes with router1,
 #: not nextpnr-nexus's default router2, which fails to route the clock pad to its buffer on
 #: LIFCL-17 ("Failed to route arc 0.0 of net 'clk' ... to ... JCLKI_DCC", the lightweight Keccak
-#: wherever its clock is; router1 routes it), as others found on LIFCL-17 (docs/families.md).
+#: on two clock pins; router1 routes it), as others found on LIFCL-17 (docs/families.md).
 NEXTPNR_DEFAULTS: dict[str, tuple[tuple[str, str], ...]] = {"nexus": (("--router", "router1"),)}
 
 

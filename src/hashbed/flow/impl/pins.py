@@ -45,21 +45,14 @@ def port_bits(netlist: Path, top: str) -> list[str]:
     return clocks + [name for name in names if name not in clocks]
 
 
-def _clock_pin(family: str, pin: Pin) -> bool:
-    """A pin the clock may go on: a global clock input, on Nexus one in a wide-range bank
-    (nextpnr-nexus 0.11 finds no route from a high-performance bank's PCLK pad of LIFCL-17 to
-    the global clock buffers: "Failed to route arc 0.0 of net 'clk' ... to ... DCC")."""
-    return pin.clock and not (family == "nexus" and pin.bank in _NEXUS_HP_BANKS)
-
-
-def assign(family: str, bits: list[str], pins: tuple[Pin, ...]) -> list[tuple[str, Pin]]:
+def assign(bits: list[str], pins: tuple[Pin, ...]) -> list[tuple[str, Pin]]:
     """Each bit with its pin: a bit named clk on the first clock input, the rest in order."""
     if len(bits) > len(pins):
         raise HashbedError(f"{len(bits)} port bits and {len(pins)} package pins: choose a device with more I/O")
     free = list(pins)
     placed = []
     for bit in bits:
-        pin = next((p for p in free if _clock_pin(family, p)), free[0]) if bit == "clk" else free[0]
+        pin = next((p for p in free if p.clock), free[0]) if bit == "clk" else free[0]
         free.remove(pin)
         placed.append((bit, pin))
     return placed
@@ -81,6 +74,6 @@ def write_constraints(device: Device, netlist: Path, top: str, run_dir: Path) ->
     if not needs_pins(device):
         return []
     name, args = _FILES[device.family]
-    placed = assign(device.family, port_bits(netlist, top), package_pins(device.part))
+    placed = assign(port_bits(netlist, top), package_pins(device.part))
     (run_dir / name).write_text("".join(_line(device.family, bit, pin) for bit, pin in placed))
     return args
