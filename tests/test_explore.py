@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hashbed.catalogue.cores import load_core
-from hashbed.catalogue.devices import get_device
+from hashbed.catalogue.devices import FAMILIES, get_device
 from hashbed.catalogue.options import OPTIONS, check_choice, parse_levels, tool_args
 from hashbed.cli.main import main
 from hashbed.errors import HashbedError
@@ -23,7 +23,7 @@ EXPLORE = ["explore", "sha1", "--device", "ice40-hx8k", "--jobs", "2"]
 def test_every_option_has_levels_per_family_the_default_first() -> None:
     for option in OPTIONS.values():
         for family, levels in option.levels.items():
-            assert family in ("ecp5", "ice40") and len(levels) >= 2 and len(set(levels)) == len(levels), option.name
+            assert family in FAMILIES and len(levels) >= 2 and len(set(levels)) == len(levels), option.name
             assert option.args(levels[0]) == [] or not option.switch
 
 

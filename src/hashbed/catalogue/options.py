@@ -8,7 +8,14 @@ with default options has the key it always had (hashbed.flow.impl.implement.Impl
 Only switches that change something in the pinned tools are levels (Yosys 0.70, nextpnr 0.11):
 ``synth_ecp5`` and ``synth_ice40`` there run abc9 by default and accept ``-abc9``, ``-noabc9``
 and ``-retime`` as no-ops (the same passes run), so those are not options; ``-dff`` (abc9 with
-sequential optimisation, the old ``-retime``) is.
+sequential optimisation, the old ``-retime``) is. The other families, each checked on SHA-1's
+netlist: ``synth_nexus`` and ``synth_lattice`` (MachXO2) take ``-dff``, ``-nodffe``, ``-noccu2``
+and, against their defaults, ``-nowidelut`` (Nexus) and ``-widelut`` (MachXO2, where PFU muxes
+are off by default); ``synth_gowin`` has no ``-dff`` but ``-nowidelut``, ``-nodffe`` and
+``-noalu``; ``synth_gatemate`` maps LUT trees with abc, not abc9, so its ``-dff`` changes
+nothing, and ``-noaddf`` is its carry switch. nextpnr-nexus and nextpnr-machxo2 have no static
+placer; the default router is router2 on GateMate, router1 elsewhere (on Nexus the flow's:
+nextpnr-nexus defaults to router2, hashbed.flow.impl.families.NEXTPNR_DEFAULTS).
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from hashbed.catalogue.devices import FAMILIES
 from hashbed.errors import HashbedError
 
 #: Where an option goes: the Yosys synthesis command or nextpnr's command line.
@@ -24,8 +32,10 @@ Tool = Literal["yosys", "nextpnr"]
 #: A choice of options: (name, level) pairs, sorted, without default levels.
 Choice = tuple[tuple[str, str], ...]
 
-FAMILIES = ("ecp5", "ice40")
 OFF_ON = ("off", "on")
+#: The families whose placers and routers differ from the rest.
+_NO_STATIC_PLACER = ("nexus", "machxo2")
+_ROUTER2_FIRST = ("gatemate",)
 
 
 @dataclass(frozen=True)
@@ -64,10 +74,21 @@ def _switch(name: str, tool: Tool, families: Iterable[str], help: str) -> Option
 OPTIONS: dict[str, Option] = {
     option.name: option
     for option in (
-        Option("placer", "nextpnr", {family: ("heap", "sa", "static") for family in FAMILIES}, "nextpnr's placer"),
-        _switch("dff", "yosys", FAMILIES, "run abc9 with -dff (sequential optimisation across flip-flops)"),
-        _switch("nowidelut", "yosys", ("ecp5",), "no PFU muxes for LUTs wider than LUT4"),
-        _switch("nodffe", "yosys", FAMILIES, "no flip-flops with clock enable"),
+        Option(
+            "placer",
+            "nextpnr",
+            {family: ("heap", "sa") if family in _NO_STATIC_PLACER else ("heap", "sa", "static") for family in FAMILIES},
+            "nextpnr's placer",
+        ),
+        _switch(
+            "dff",
+            "yosys",
+            ("ecp5", "ice40", "nexus", "machxo2"),
+            "run abc9 with -dff (sequential optimisation across flip-flops)",
+        ),
+        _switch("nowidelut", "yosys", ("ecp5", "nexus", "gowin"), "no wide-function muxes for LUTs wider than LUT4"),
+        _switch("widelut", "yosys", ("machxo2",), "PFU muxes for LUTs wider than LUT4 (off by default on MachXO2)"),
+        _switch("nodffe", "yosys", ("ecp5", "ice40", "nexus", "machxo2", "gowin"), "no flip-flops with clock enable"),
         Option(
             "placer-heap-timingweight",
             "nextpnr",
@@ -82,9 +103,16 @@ OPTIONS: dict[str, Option] = {
             "HeAP's criticality exponent (higher: only the most critical paths weigh)",
             requires=("placer", "heap"),
         ),
-        Option("router", "nextpnr", {family: ("router1", "router2") for family in FAMILIES}, "nextpnr's router"),
+        Option(
+            "router",
+            "nextpnr",
+            {family: ("router2", "router1") if family in _ROUTER2_FIRST else ("router1", "router2") for family in FAMILIES},
+            "nextpnr's router",
+        ),
         _switch("tmg-ripup", "nextpnr", FAMILIES, "timing-driven rip-up in the router"),
-        _switch("noccu2", "yosys", ("ecp5",), "no CCU2 carry cells"),
+        _switch("noccu2", "yosys", ("ecp5", "nexus", "machxo2"), "no CCU2 carry cells"),
+        _switch("noalu", "yosys", ("gowin",), "no ALU carry cells"),
+        _switch("noaddf", "yosys", ("gatemate",), "no CC_ADDF full-adder cells"),
         _switch("nocarry", "yosys", ("ice40",), "no SB_CARRY cells"),
         _switch("noabc", "yosys", ("ice40",), "Yosys's own LUT mapping instead of abc9"),
         Option(

@@ -98,11 +98,39 @@ def cmd_cores(args: argparse.Namespace) -> int:
 
 def cmd_devices(args: argparse.Namespace) -> int:
     if args.json:
-        emit_json([{"name": d.name, "family": d.family, "part": d.part, "io_pins": d.io_pins} for d in DEVICES.values()])
+        emit_json(
+            [
+                {
+                    "name": d.name,
+                    "family": d.family,
+                    "part": d.part,
+                    "package": d.package,
+                    "speed": d.speed,
+                    "io_pins": d.io_pins,
+                    "area_unit": d.area_unit,
+                    "luts": d.luts,
+                    "ffs": d.ffs,
+                    "brams": d.brams,
+                    "dsps": d.dsps,
+                    "description": d.description,
+                }
+                for d in DEVICES.values()
+            ]
+        )
         return 0
-    table = Table("device", "family", "part", "I/O", "description", title="hashbed devices")
+    table = Table("device", "family", "part", "I/O", "logic", "FFs", "BRAMs", "DSPs", "description", title="hashbed devices")
     for d in DEVICES.values():
-        table.add_row(d.name, d.family, d.part, str(d.io_pins), d.description)
+        table.add_row(
+            d.name,
+            d.family,
+            d.part,
+            str(d.io_pins),
+            f"{d.luts} {d.area_unit}",
+            str(d.ffs),
+            str(d.brams),
+            str(d.dsps),
+            d.description,
+        )
     out.print(table)
     return 0
 
@@ -175,11 +203,14 @@ def cmd_implement(args: argparse.Namespace) -> int:
         emit_json({**record.outputs, "error": record.error})
     elif record.ok:
         o = record.outputs
+        area = "LUTs" if o.get("area_unit", "LUT4") == "LUT4" else f"{o['area_unit']}s"
         out.print(
-            f"{core.name} on {o['device']} (seed {o['seed']}): {o['luts']} LUTs, {o['ffs']} FFs, "
+            f"{core.name} on {o['device']} (seed {o['seed']}): {o['luts']} {area}, {o['ffs']} FFs, "
             f"{o['brams']} BRAMs, {o['dsps']} DSPs, Fmax {o['fmax_mhz']} MHz "
             f"[{o['tools']['yosys']}, {o['tools']['nextpnr']}]"
         )
+        if o.get("timing_note"):
+            out.print(f"  timing incomplete: {o['timing_note']} (docs/families.md)")
     return 0 if record.ok else _fail(record)
 
 

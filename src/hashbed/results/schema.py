@@ -29,6 +29,7 @@ Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
 Probability = Annotated[float, Field(ge=0, lt=1)]
 Number = Annotated[float, Field(allow_inf_nan=False)]
 Tools = dict[str, str]
+AreaUnit = Literal["LUT4", "CPE"]
 
 
 class _Strict(BaseModel):
@@ -104,6 +105,9 @@ class ImplementOutputs(_Strict):
     tools: Tools
     utilization: dict[str, Count]
     run_dir: str
+    #: Only where they say something (GateMate counts CPEs; a family's timing leaves paths out).
+    area_unit: AreaUnit = "LUT4"
+    timing_note: str | None = None
 
 
 class MetricsOutputs(_Strict):
@@ -128,6 +132,9 @@ class MetricsOutputs(_Strict):
     target_mbps_per_lut: Mhz | None
     target_ratio: Annotated[float, Field(ge=0, allow_inf_nan=False)] | None
     tools: Tools
+    #: As its implementation's (ImplementOutputs): only where they say something.
+    area_unit: AreaUnit = "LUT4"
+    timing_note: str | None = None
 
 
 class EnergyOutputs(_Strict):
@@ -360,7 +367,7 @@ def check_references(job: dict[str, Any], referenced: dict[str, dict[str, Any]])
     implemented = referenced.get("implement_job")
     if implemented is not None:
         same = {
-            "metrics": ("luts", "ffs", "brams", "dsps", "fmax_mhz", "tools"),
+            "metrics": ("luts", "ffs", "brams", "dsps", "fmax_mhz", "tools", "area_unit", "timing_note"),
             "energy": ("fmax_mhz",),
             "pipe_metrics": ("luts", "ffs", "fmax_mhz", "tools"),
         }.get(job["step"], ())

@@ -3,8 +3,11 @@
 Each run works in its own directory (named by the core, device, seed and a hash of
 all inputs) that keeps the scripts, logs, netlist and nextpnr's JSON report. Synthesis
 does not depend on the device within a family (``synth_ecp5`` and ``synth_ice40`` are not
-told the part), so it runs once per core and family in ``build/synth/`` and its files are
-linked into every run directory that places the netlist on a device of that family.
+told the part; Gowin's and MachXO2's are told the series, as part of the command), so it runs
+once per core and synthesis command in ``build/synth/`` and its files are linked into every run
+directory that places the netlist on a device of that family. What differs from family to
+family is in ``families.py``; the pins of the families whose nextpnr does not place I/O itself
+in ``pins.py``.
 """
 
 from __future__ import annotations
@@ -20,17 +23,18 @@ from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.cores import Core
-from hashbed.catalogue.devices import Device
+from hashbed.catalogue.devices import Device, package_pins
 from hashbed.catalogue.fingerprint import fingerprint
-from hashbed.catalogue.options import Choice, tool_args
+from hashbed.catalogue.options import OPTIONS, Choice, tool_args
 from hashbed.flow import processes
+from hashbed.flow.impl import families
+from hashbed.flow.impl.pins import needs_pins, write_constraints
 from hashbed.flow.tools import NEXTPNR, YOSYS
 
 DEFAULT_FREQ_MHZ = 100.0
 DEFAULT_SEED = 1
 DEFAULT_TIMEOUT_S = 3600
 
-_SYNTH = {"ecp5": "synth_ecp5", "ice40": "synth_ice40"}
 _FINISH = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+): ERROR: ?System task `\$finish' executed")
 _DISPLAY = re.compile(r'\$display\(\s*"(?P<text>[^"]*)"(?P<args>[^;]*)\)\s*;')
 _FORMAT = re.compile(r"%0?[dhxbs]")
@@ -57,16 +61,23 @@ class ImplSettings:
             "part": self.device.part,
             "seed": self.seed,
             "freq_mhz": self.freq_mhz,
-            "synth": _SYNTH[self.device.family],
+            "synth": families.synth_command(self.device),
             "nextpnr_args": list(self.device.nextpnr_args),
             "tools": {"yosys": YOSYS.version(), "nextpnr": NEXTPNR[self.device.family].version()},
         }
-        if core.placer:  # only then: the other cores' stored jobs keep their keys
+        if self.device.family in families.POST_SYNTH:  # only there, likewise
+            inputs["synth_post"] = families.POST_SYNTH[self.device.family]
+        if needs_pins(self.device):  # only there: the port bits go on these pins (flow/impl/pins.py)
+            inputs["package_pins"] = fingerprint(" ".join(pin.name for pin in package_pins(self.device.part)), digits=10)
+        # only then: the other cores' stored jobs keep their keys. A placer the family's nextpnr
+        # lacks (the static placer on Nexus and MachXO2) is left to its default.
+        if core.placer and core.placer in OPTIONS["placer"].levels[self.device.family]:
             inputs["nextpnr_args"] += ["--placer", core.placer]
         if self.options:  # only then, likewise: the runs of the common flow keep their keys
             inputs["options"] = dict(self.options)
             inputs["synth"] = " ".join([inputs["synth"], *tool_args(self.options, "yosys")])
             inputs["nextpnr_args"] += tool_args(self.options, "nextpnr")
+        inputs["nextpnr_args"] += families.nextpnr_defaults(self.device.family, inputs["nextpnr_args"])
         return inputs
 
 
@@ -88,9 +99,21 @@ class ImplResult:
     tools: dict[str, str] = field(default_factory=dict)
     utilization: dict[str, int] = field(default_factory=dict)
     run_dir: str = ""
+    #: What ``luts`` counts: "LUT4", or "CPE" on GateMate (the device's area unit).
+    area_unit: str = "LUT4"
+    #: What the Fmax leaves out, where the family's nextpnr does not time every path the design
+    #: uses (hashbed.flow.impl.families.timing_note); None when every path is timed.
+    timing_note: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The result as stored; the area unit and timing note only when they say something (a
+        LUT4 count with complete timing has the outputs it always had)."""
+        out = asdict(self)
+        if self.area_unit == "LUT4":
+            del out["area_unit"]
+        if self.timing_note is None:
+            del out["timing_note"]
+        return out
 
 
 class ToolFailure(Exception):
@@ -149,28 +172,26 @@ def _failure_reason(what: str, output: str, returncode: int, cwd: Path, paramete
     errors = [line.strip() for line in lines if "ERROR" in line]
     if errors:
         return f"{what}: {errors[0]}"
-    return f"{what} exited with status {returncode} (log: {lines[-1].strip() if lines else 'empty'})"
-
-
-#: Synthesized cells that each take LUT4 sites of their own whatever nextpnr packs: a carry
-#: cell holds two LUT4s on ECP5 and shares its logic cell with a LUT on iCE40.
-_LUT_SITES = {"ecp5": {"LUT4": 1, "CCU2C": 2}, "ice40": {"SB_LUT4": 1}}
-_FF_PREFIX = {"ecp5": "TRELLIS_FF", "ice40": "SB_DFF"}
+    trap = next((line.strip().partition("wasm trap:")[1:] for line in lines if "wasm trap:" in line), None)
+    if trap:  # the WebAssembly build ran out of its fixed stack or memory (docs/families.md)
+        return f"{what} crashed ({''.join(trap)}); a native build of it may not (docs/families.md)"
+    last = next((line.strip() for line in reversed(lines) if line.strip()), "empty")
+    return f"{what} exited with status {returncode} (log: {last})"
 
 
 def check_fit(core: Core, device: Device, stat: dict[str, Any]) -> None:
-    """Raise DoesNotFit when the synthesized design needs more pins, LUT4s or flip-flops than
-    ``device`` has: those are lower bounds on what place and route would need, so the hours
-    nextpnr would spend discovering it are saved."""
+    """Raise DoesNotFit when the synthesized design needs more pins, logic cells (LUT4s, CPEs) or
+    flip-flops than ``device`` has: those are lower bounds on what place and route would need,
+    so the hours nextpnr would spend discovering it are saved."""
     # The top module's ports: the design total also counts the ports of every instance
     # of a submodule kept as a hierarchy (keep_hierarchy)
     port_bits = stat["modules"].get(f"\\{core.top}", stat["design"])["num_port_bits"]
     cells = stat["design"]["num_cells_by_type"]
-    luts = sum(cells.get(kind, 0) * sites for kind, sites in _LUT_SITES[device.family].items())
-    ffs = sum(count for kind, count in cells.items() if kind.startswith(_FF_PREFIX[device.family]))
+    luts = families.synthesized_area(device.family, cells)
+    ffs = families.synthesized_ffs(device.family, cells)
     for what, needed, available, fix in (
         ("port bits", port_bits, device.io_pins, "I/O"),
-        ("LUT4s", luts, device.luts, "logic"),
+        (f"{device.area_unit}s", luts, device.luts, "logic"),
         ("flip-flops", ffs, device.ffs, "logic"),
     ):
         if needed > available:
@@ -207,7 +228,8 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
     made from the same inputs, and link the files into ``run_dir``. A lock lets parallel
     runs for several devices wait for one synthesis instead of each running their own."""
     inputs = settings.inputs(core)
-    synth_inputs = {name: inputs[name] for name in ("core", "core_fingerprint", "top", "parameters", "synth")}
+    names: tuple[str, ...] = ("core", "core_fingerprint", "top", "parameters", "synth", "synth_post")
+    synth_inputs = {name: inputs[name] for name in names if name in inputs}
     synth_inputs["yosys"] = inputs["tools"]["yosys"]
     synth_dir = build_dir / "synth" / synth_dir_name(core.name, settings.device.family, _key(synth_inputs))
     synth_dir.mkdir(parents=True, exist_ok=True)
@@ -224,7 +246,11 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
                 (synth_dir / "synth.ys").write_text(
                     f"read_verilog -sv {sources}\n"
                     + chparams
-                    + f"{inputs['synth']} -top {core.top} -json synth.json\n"
+                    + (
+                        f"{inputs['synth']} -top {core.top}\n{inputs['synth_post']}\nwrite_json synth.json\n"
+                        if "synth_post" in inputs
+                        else f"{inputs['synth']} -top {core.top} -json synth.json\n"
+                    )
                     + "tee -o synth_stat.json stat -json\n"
                 )
                 _run(
@@ -235,6 +261,7 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
                     "yosys",
                     core.parameters,
                 )
+                families.fix_netlist(settings.device.family, synth_dir / "synth.json")
                 finished.touch()
         finally:
             for name in _SYNTH_FILES:
@@ -262,10 +289,12 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
     try:
         synthesize(core, settings, build_dir, run_dir)
         check_fit(core, device, json.loads((run_dir / "synth_stat.json").read_text()))
+        pins = write_constraints(device, run_dir / "synth.json", core.top, run_dir)
         _run(
             [
                 NEXTPNR[device.family].command(),
                 *inputs["nextpnr_args"],
+                *pins,
                 "--json",
                 "synth.json",
                 "--report",
@@ -296,17 +325,10 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
     fmax = [clock["achieved"] for clock in report.get("fmax", {}).values()]
     result.utilization = used
     result.fmax_mhz = round(min(fmax), 2) if fmax else None
-    if device.family == "ecp5":
-        result.luts = used.get("TRELLIS_COMB", 0)
-        result.ffs = used.get("TRELLIS_FF", 0)
-        result.brams = used.get("DP16KD", 0)
-        result.dsps = used.get("MULT18X18D", 0)
-    else:  # iCE40: a logic cell holds one LUT4 and one flip-flop
-        cells = json.loads((run_dir / "synth_stat.json").read_text())["design"]["num_cells_by_type"]
-        result.luts = used.get("ICESTORM_LC", 0)
-        result.ffs = sum(count for kind, count in cells.items() if kind.startswith("SB_DFF"))
-        result.brams = used.get("ICESTORM_RAM", 0)
-        result.dsps = used.get("ICESTORM_DSP", 0)
+    counts = families.usage(device.family, used, run_dir)
+    result.luts, result.ffs, result.brams, result.dsps = counts.luts, counts.ffs, counts.brams, counts.dsps
+    result.area_unit = device.area_unit
+    result.timing_note = families.timing_note(device.family, used)
     result.ok = result.fits = True
     (run_dir / "results.json").write_text(json.dumps(result.as_dict(), indent=2))
     return result
