@@ -470,7 +470,8 @@ def test_the_published_implementations_keep_their_keys() -> None:
         if job["step"] != "implement" or job["core"] not in names:
             continue
         core, inputs = load_core(job["core"]), job["inputs"]
-        now = ImplSettings(get_device(inputs["device"]), inputs["seed"], inputs["freq_mhz"]).inputs(core)
+        options = tuple(sorted(inputs.get("options", {}).items()))  # an exploration's runs
+        now = ImplSettings(get_device(inputs["device"]), inputs["seed"], inputs["freq_mhz"], options=options).inputs(core)
         if inputs["core_fingerprint"] == now["core_fingerprint"]:
             assert now == inputs and job_key("implement", now) == job["key"], (job["core"], inputs["device"])
             current += 1
