@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import struct
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from hashbed.catalogue.lwc_interface import LwcCase
-from hashbed.errors import CoreFailure
-from hashbed.flow import processes
-from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls, failure_detail
+from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls, run_simulator
 
 
 @dataclass(frozen=True)
@@ -48,29 +44,11 @@ def run_lwc_stream(
     """Feed ``cases`` through the core: pdi and sdi stalled with probability ``stalls.src`` each,
     do with ``stalls.dst``; a case may be answered with at most as many words as it expects,
     plus 16 (a wrong answer is then compared, not cut short)."""
-    with tempfile.TemporaryDirectory(prefix="hashbed-lwc-") as work:
-        stream = Path(work) / "stream.bin"
-        result = Path(work) / "result.bin"
-        with stream.open("wb") as f:
-            f.write(b"HLWC" + struct.pack("<I", len(cases)))
-            for case in cases:
-                f.write(struct.pack("<III", len(case.pdi), len(case.sdi), len(case.expected) + 16))
-                f.write(struct.pack(f"<{len(case.pdi)}I{len(case.sdi)}I", *case.pdi, *case.sdi))
-        args = [
-            str(simulator),
-            str(stream),
-            str(result),
-            str(stalls.seed),
-            repr(stalls.src),
-            repr(stalls.dst),
-            "1" if isolate else "0",
-            str(idle_limit),
-        ]
-        proc = processes.run(args)
-        if proc.returncode != 0:
-            raise CoreFailure(f"core {core_name}: {failure_detail(proc)}")
-        summary = json.loads(proc.stdout.strip().splitlines()[-1])
-        raw = result.read_bytes()
+    stream = b"HLWC" + struct.pack("<I", len(cases))
+    for case in cases:
+        stream += struct.pack("<III", len(case.pdi), len(case.sdi), len(case.expected) + 16)
+        stream += struct.pack(f"<{len(case.pdi)}I{len(case.sdi)}I", *case.pdi, *case.sdi)
+    summary, raw = run_simulator(simulator, stream, stalls, isolate, idle_limit, core_name)
     runs = []
     offset = 0
     for _ in cases:

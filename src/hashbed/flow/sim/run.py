@@ -8,6 +8,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from hashbed.errors import CoreFailure
 from hashbed.flow import processes
@@ -71,25 +72,18 @@ def failure_detail(proc: subprocess.CompletedProcess[str]) -> str:
     return detail
 
 
-def run_stream(
-    simulator: Path,
-    messages: list[tuple[list[int], int]],
-    stalls: Stalls = Stalls(),
-    isolate: bool = False,
-    idle_limit: int = DEFAULT_IDLE_LIMIT,
-    core_name: str = "core",
-) -> StreamRun:
-    """Feed ``messages`` (input words, digest word count) through the core."""
+def run_simulator(
+    simulator: Path, stream: bytes, stalls: Stalls, isolate: bool, idle_limit: int, core_name: str
+) -> tuple[dict[str, Any], bytes]:
+    """Run a harness (``harness.cpp``, ``lwc_harness.cpp``) on the input ``stream``: its summary
+    (cycles, seconds) and the bytes of its result file; a core that fails is a CoreFailure."""
     with tempfile.TemporaryDirectory(prefix="hashbed-sim-") as work:
-        stream = Path(work) / "stream.bin"
+        stream_file = Path(work) / "stream.bin"
         result = Path(work) / "result.bin"
-        with stream.open("wb") as f:
-            f.write(b"HBIN" + struct.pack("<I", len(messages)))
-            for words, out_words in messages:
-                f.write(struct.pack(f"<II{len(words)}Q", len(words), out_words, *words))
+        stream_file.write_bytes(stream)
         args = [
             str(simulator),
-            str(stream),
+            str(stream_file),
             str(result),
             str(stalls.seed),
             repr(stalls.src),
@@ -100,8 +94,23 @@ def run_stream(
         proc = processes.run(args)
         if proc.returncode != 0:
             raise CoreFailure(f"core {core_name}: {failure_detail(proc)}")
-        summary = json.loads(proc.stdout.strip().splitlines()[-1])
-        raw = result.read_bytes()
+        summary: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+        return summary, result.read_bytes()
+
+
+def run_stream(
+    simulator: Path,
+    messages: list[tuple[list[int], int]],
+    stalls: Stalls = Stalls(),
+    isolate: bool = False,
+    idle_limit: int = DEFAULT_IDLE_LIMIT,
+    core_name: str = "core",
+) -> StreamRun:
+    """Feed ``messages`` (input words, digest word count) through the core."""
+    stream = b"HBIN" + struct.pack("<I", len(messages))
+    for words, out_words in messages:
+        stream += struct.pack(f"<II{len(words)}Q", len(words), out_words, *words)
+    summary, raw = run_simulator(simulator, stream, stalls, isolate, idle_limit, core_name)
     runs = []
     offset = 0
     for _, out_words in messages:
