@@ -15,7 +15,8 @@ from hashbed.flow.impl.implement import ImplSettings
 from hashbed.report.sections import Missing, Table, sections
 from hashbed.results import ResultStore
 from hashbed.studies.exploration import study
-from hashbed.studies.exploration.tables import TITLE, ranking_cells, ranks, spearman, study_rows
+from hashbed.studies.exploration.tables import TITLE, ranking_cells, study_rows
+from hashbed.studies.ranking import ranks, spearman
 
 DEVICE = get_device(study.DEVICE)
 

@@ -11,6 +11,7 @@ from hashbed.catalogue.budget import Budget
 from hashbed.catalogue.cores import load_core
 from hashbed.cli.main import main
 from hashbed.results import ResultStore
+from hashbed.studies.lightweight import families
 from hashbed.studies.lightweight.tables import lightweight_rows
 
 
@@ -66,3 +67,44 @@ def test_rows_are_relative_to_sha256_of_the_same_architecture_and_device(db: Pat
 def test_report_lightweight_without_results_says_how_to_get_them(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["report", "lightweight", "--db", str(db)]) == 0
     assert "no results yet" in capsys.readouterr().out
+
+
+def test_table_3_takes_each_family_s_smallest_fitting_device_and_judges_the_ranking(db: Path) -> None:
+    """Across families: a core that does not fit the family's smallest device is taken from the
+    next; the ratios rank the functions per family; the correlation follows the rankings."""
+    cores = {name: dataclasses.replace(load_core("sha256"), name=name) for name in ("s-logic", "a-logic", "b-logic", "c-logic")}
+    luts = {"s-logic": 1000, "a-logic": 800, "b-logic": 2000, "c-logic": 4000}  # ECP5's ranking: a > s > b > c
+    with ResultStore(db) as store:
+        for core, algorithm in (
+            ("s-logic", "sha-256"),
+            ("a-logic", "blake-256"),
+            ("b-logic", "jh-256"),
+            ("c-logic", "skein-512-256"),
+        ):
+            put_row(store, core, algorithm, "lightweight-logic", "ecp5-25k", luts=luts[core], ffs=900, fmax_mhz=100.0)
+            put_row(store, core, algorithm, "lightweight-logic", "ecp5-85k", luts=1, ffs=900, fmax_mhz=100.0)  # larger: not taken
+            # Gowin ranks them the other way round: c > b > s > a (a is SHA-256's better only on ECP5)
+            put_row(store, core, algorithm, "lightweight-logic", "gowin-gw1n9", luts=10**7 // luts[core], ffs=900, fmax_mhz=100.0)
+        for core, algorithm in (("s-logic", "sha-256"), ("a-logic", "blake-256"), ("b-logic", "jh-256")):
+            put_row(store, core, algorithm, "lightweight-logic", "ice40-hx8k", luts=luts[core], ffs=900, fmax_mhz=100.0)
+        for core, algorithm in (("s-logic", "sha-256"), ("a-logic", "blake-256")):
+            put_row(store, core, algorithm, "lightweight-logic", "ice40-up5k", luts=luts[core], ffs=900, fmax_mhz=50.0)
+        for device in ("ice40-up5k", "ice40-hx8k"):
+            store.put(
+                "implement", {"core": "c-logic", "device": device, "seed": 1}, {}, error="does not fit: c-logic needs more LUTs"
+            )
+        rows = lightweight_rows(store, cores)
+        cells = families.family_cells(rows, store)
+        verdicts = {v.architecture: v for v in families.verdicts(cells)}
+    assert families.families_shown(cells) == ["ecp5", "ice40", "gowin"]
+    assert cells[("lightweight-logic", "blake-256", "ice40")].row["device"] == "ice40-up5k"
+    assert cells[("lightweight-logic", "jh-256", "ice40")].row["device"] == "ice40-hx8k"  # not on the UP5K
+    assert cells[("lightweight-logic", "skein-512-256", "ice40")] == families.Cell(None, does_not_fit=True)
+    columns, table = families.table3_cells(cells)
+    assert columns == ["architecture", "function", "ecp5", "ice40", "gowin"]
+    assert table[0] == ["lightweight-logic", "blake-256", "1.25 (ecp5-25k)", "1.25 (ice40-up5k)", "0.80 (gowin-gw1n9)"]
+    assert ["lightweight-logic", "skein-512-256", "0.25 (ecp5-25k)", "does not fit", "4.00 (gowin-gw1n9)"] in table
+    logic = verdicts["lightweight-logic"]
+    assert logic.always_better == []  # blake-256 beats SHA-256 on ECP5 and iCE40, not on Gowin
+    assert logic.versus_base["gowin"] == pytest.approx(-1.0) and logic.versus_base["ice40"] == pytest.approx(1.0)
+    assert logic.rankings["ecp5"] == ["blake-256", "sha-256", "jh-256", "skein-512-256"]

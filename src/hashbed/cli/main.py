@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import dataclasses
 import io
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -43,6 +44,7 @@ from hashbed.results import JobRecord, ResultStore, default_db_path
 from hashbed.results.schema import ROW_FIELDS
 from hashbed.studies.exploration import study as exploration_study
 from hashbed.studies.exploration import tables as exploration_tables
+from hashbed.studies.lightweight import families as lightweight_families
 from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
 from hashbed.studies.ranking import (
     RANK_HELP,
@@ -440,7 +442,9 @@ def _study_json(store: ResultStore, study: str) -> dict[str, Any]:
     if study == "pipeline":
         return pipelined_commands.pipeline_report(store)
     if study == "lightweight":
-        return {"rows": lightweight_rows(store, {core.name: core for core in all_cores()})}
+        rows = lightweight_rows(store, {core.name: core for core in all_cores()})
+        cells = lightweight_families.family_cells(rows, store)
+        return {"rows": rows, "families": [dataclasses.asdict(v) for v in lightweight_families.verdicts(cells)]}
     if study == "exploration":
         return {"rows": exploration_tables.study_rows(store, exploration_study.study_cores())}
     return {"table_1": fmax_rows(store), "table_2": formula_rows(all_cores(), store), "table_3": board_rows(store)}
@@ -456,6 +460,10 @@ def _print_study(store: ResultStore, study: str) -> None:
             return
         print_table(LIGHTWEIGHT_TITLE, lightweight_cells(rows))
         out.print(LIGHTWEIGHT_NOTE)
+        cells = lightweight_families.family_cells(rows, store)
+        print_table(lightweight_families.TITLE, lightweight_families.table3_cells(cells))
+        for verdict in lightweight_families.verdicts(cells):
+            out.print(lightweight_families.verdict_text(verdict))
     elif study == "exploration":
         rows = exploration_tables.study_rows(store, exploration_study.study_cores())
         if not rows:

@@ -14,6 +14,7 @@ from hashbed.results import ResultStore
 from hashbed.studies.cells import Cells
 from hashbed.studies.exploration import study as exploration_study
 from hashbed.studies.exploration import tables as exploration_tables
+from hashbed.studies.lightweight import families as lightweight_families
 from hashbed.studies.lightweight.tables import (
     ARCHITECTURES,
     LIGHTWEIGHT_NOTE,
@@ -287,6 +288,10 @@ def _lightweight(store: ResultStore) -> list[Section]:
     if not rows:
         section.items.append(Missing("the lightweight study's results", "hashbed bench --device ecp5-25k on the *_lw cores"))
         return [section]
+    cells = lightweight_families.family_cells(rows, store)
+    shown = [cell.row for cell in cells.values() if cell.row is not None]
+    section.items.append(Table(lightweight_families.TITLE, lightweight_families.table3_cells(cells), source(shown)))
+    section.items += [Note(lightweight_families.verdict_text(v)) for v in lightweight_families.verdicts(cells)]
     for device in sorted({row["device"] for row in rows}):
         flow = [row for row in rows if row["device"] == device]
         series = [

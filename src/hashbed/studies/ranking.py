@@ -3,6 +3,7 @@ throughput per area relative to SHA-256 (the lightweight study ranks every final
 
 from __future__ import annotations
 
+import statistics
 from typing import Any
 
 from hashbed.catalogue.cores import Core, all_cores
@@ -158,3 +159,23 @@ def result_cells(rows: list[dict[str, Any]], blocks: int | None = None, rank_by:
             line.insert(9, f"{row['latency_ns']:.1f}")
         cells.append(line)
     return columns, cells
+
+
+def ranks(values: list[float]) -> list[float]:
+    """Each value's rank, 1 for the largest; tied values share their mean rank."""
+    order = sorted(range(len(values)), key=lambda i: -values[i])
+    result = [0.0] * len(values)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
+            end += 1
+        for position in range(start, end + 1):
+            result[order[position]] = (start + end) / 2 + 1
+        start = end + 1
+    return result
+
+
+def spearman(first: list[float], second: list[float]) -> float:
+    """Spearman's rank correlation: Pearson's correlation of the ranks."""
+    return statistics.correlation(ranks(first), ranks(second))

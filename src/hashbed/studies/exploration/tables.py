@@ -8,7 +8,6 @@ the device by throughput (hashbed.jobs.best), whatever made it.
 
 from __future__ import annotations
 
-import statistics
 from typing import Any
 
 from hashbed.catalogue.cores import Core
@@ -20,6 +19,7 @@ from hashbed.jobs.criteria import figures
 from hashbed.results import ResultStore, job_key
 from hashbed.studies.cells import Cells
 from hashbed.studies.exploration import study
+from hashbed.studies.ranking import ranks, spearman
 
 TITLE = (
     f"Exploration on {study.DEVICE}: the default run against the best of up to {study.BUDGET} runs per core "
@@ -108,26 +108,6 @@ def _spread_text(row: dict[str, Any]) -> str:
     if row["seeds"] < 2:
         return "one seed"
     return f"{row['fmax_median_mhz']:.2f} ({low:.2f}..{high:.2f}), {row['seeds']} seeds"
-
-
-def ranks(values: list[float]) -> list[float]:
-    """Each value's rank, 1 for the largest; tied values share their mean rank."""
-    order = sorted(range(len(values)), key=lambda i: -values[i])
-    result = [0.0] * len(values)
-    start = 0
-    while start < len(order):
-        end = start
-        while end + 1 < len(order) and values[order[end + 1]] == values[order[start]]:
-            end += 1
-        for position in range(start, end + 1):
-            result[order[position]] = (start + end) / 2 + 1
-        start = end + 1
-    return result
-
-
-def spearman(first: list[float], second: list[float]) -> float:
-    """Spearman's rank correlation: Pearson's correlation of the ranks."""
-    return statistics.correlation(ranks(first), ranks(second))
 
 
 #: What the cores can be ranked by: the row fields of the default and of the best run.

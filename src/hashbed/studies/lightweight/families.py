@@ -1,0 +1,157 @@
+"""The lightweight study's Table 3 across the FPGA families (docs/families.md): every function's
+throughput per area relative to SHA-256, per architecture (logic only, one block RAM), one column
+per family, and the study's conclusion judged with it: which functions beat SHA-256 on every
+family, and how stable the ranking of the functions is from family to family (Spearman's rank
+correlation of each family's ranking with ECP5's, and the mean over every pair of families).
+
+A core's cell on a family comes from the smallest device of that family where it fits and SHA-256
+of the same architecture has a row as well (the ratio is taken on one device); a core that fits
+no device of the family says so."""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+from hashbed.catalogue.devices import DEVICES, FAMILIES, get_device
+from hashbed.flow.impl.implement import DEFAULT_SEED
+from hashbed.results import ResultStore
+from hashbed.studies.cells import Cells
+from hashbed.studies.lightweight.tables import ARCHITECTURES, REFERENCE_ALGORITHM
+from hashbed.studies.ranking import spearman
+
+#: The family every other family's ranking is compared with: the lightweight budgets are ECP5's.
+BASE_FAMILY = "ecp5"
+#: A ranking correlation needs at least this many functions in common.
+MIN_RANKED = 3
+
+TITLE = "Lightweight study, Table 3 across families: throughput per area relative to SHA-256"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One function's result on one family: its row (None: none stored) and, without a row,
+    whether an implementation found that it does not fit."""
+
+    row: dict[str, Any] | None
+    does_not_fit: bool = False
+
+
+def _size(device: str) -> int:
+    return get_device(device).luts
+
+
+def family_cells(rows: list[dict[str, Any]], store: ResultStore) -> dict[tuple[str, str, str], Cell]:
+    """(architecture, algorithm, family) -> the cell: the row of the smallest device of the family
+    that has a ratio to SHA-256 (from ``lightweight_rows``, the default seed)."""
+    ranked = sorted(
+        (r for r in rows if r["seed"] == DEFAULT_SEED and r["tpa_vs_sha256"] is not None),
+        key=lambda r: _size(r["device"]),
+    )
+    cells: dict[tuple[str, str, str], Cell] = {}
+    for row in ranked:
+        key = (row["architecture"], row["algorithm"], get_device(row["device"]).family)
+        cells.setdefault(key, Cell(row))
+    for architecture, family in itertools.product(ARCHITECTURES, FAMILIES):
+        devices = [d.name for d in DEVICES.values() if d.family == family]
+        for core in {r["core"]: r for r in rows if r["architecture"] == architecture}.values():
+            key = (architecture, core["algorithm"], family)
+            if key not in cells and all(_does_not_fit(store, core["core"], device) for device in devices):
+                cells[key] = Cell(None, does_not_fit=True)
+    return cells
+
+
+def _does_not_fit(store: ResultStore, core: str, device: str) -> bool:
+    failed = [record for record in store.jobs("implement", core, device) if not record.ok]
+    return bool(failed) and (failed[-1].error or "").startswith("does not fit")
+
+
+def families_shown(cells: dict[tuple[str, str, str], Cell]) -> list[str]:
+    """The families with at least one ratio, in the catalogue's order."""
+    present = {family for (_, _, family), cell in cells.items() if cell.row is not None}
+    return [family for family in FAMILIES if family in present]
+
+
+def table3_cells(cells: dict[tuple[str, str, str], Cell]) -> Cells:
+    """Rows: architecture and function; a column per family: the TP/A ratio to SHA-256 and the
+    device it was taken on."""
+    families = families_shown(cells)
+    columns = ["architecture", "function", *families]
+    table = []
+    for architecture in ARCHITECTURES:
+        algorithms = sorted({a for (arch, a, _) in cells if arch == architecture}, key=lambda a: (a == REFERENCE_ALGORITHM, a))
+        for algorithm in algorithms:
+            table.append([architecture, algorithm, *(_text(cells.get((architecture, algorithm, f))) for f in families)])
+    return columns, table
+
+
+def _text(cell: Cell | None) -> str:
+    if cell is None:
+        return "-"
+    if cell.row is None:
+        return "does not fit"
+    return f"{cell.row['tpa_vs_sha256']:.2f} ({cell.row['device']})"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    architecture: str
+    #: The functions whose ratio is above 1 on every family where they have one.
+    always_better: list[str]
+    #: Spearman's correlation of each family's ranking with BASE_FAMILY's (None: too few functions in common).
+    versus_base: dict[str, float | None]
+    #: The mean of Spearman's correlation over every pair of families with enough functions in common.
+    mean_pairwise: float | None
+    #: Each family's functions, best ratio first.
+    rankings: dict[str, list[str]]
+
+
+def verdicts(cells: dict[tuple[str, str, str], Cell]) -> list[Verdict]:
+    """The study's conclusion judged per architecture."""
+    families = families_shown(cells)
+    result = []
+    for architecture in ARCHITECTURES:
+        ratios: dict[str, dict[str, float]] = {f: {} for f in families}
+        for (arch, algorithm, family), cell in cells.items():
+            if arch == architecture and cell.row is not None and family in ratios:
+                ratios[family][algorithm] = cell.row["tpa_vs_sha256"]
+        present = [f for f in families if ratios[f]]
+        if not present:
+            continue
+        algorithms = {a for f in present for a in ratios[f]} - {REFERENCE_ALGORITHM}
+        always = sorted(a for a in algorithms if all(ratios[f][a] > 1 for f in present if a in ratios[f]))
+        versus = {f: _correlation(ratios[BASE_FAMILY], ratios[f]) for f in present if f != BASE_FAMILY and BASE_FAMILY in ratios}
+        pairs = [_correlation(ratios[a], ratios[b]) for a, b in itertools.combinations(present, 2)]
+        known = [rho for rho in pairs if rho is not None]
+        rankings = {f: sorted(ratios[f], key=lambda a: -ratios[f][a]) for f in present}
+        result.append(Verdict(architecture, always, versus, statistics.fmean(known) if known else None, rankings))
+    return result
+
+
+def _correlation(first: dict[str, float], second: dict[str, float]) -> float | None:
+    common = sorted(set(first) & set(second))
+    if len(common) < MIN_RANKED:
+        return None
+    try:
+        return spearman([first[a] for a in common], [second[a] for a in common])
+    except statistics.StatisticsError:  # one family's ratios all equal: no ranking to compare
+        return None
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """One paragraph: the functions better than SHA-256 everywhere, and the rank correlations."""
+    better = ", ".join(verdict.always_better) or "none"
+    versus = "; ".join(f"{family} {_rho(rho)}" for family, rho in verdict.versus_base.items()) or "no other family"
+    mean = _rho(verdict.mean_pairwise)
+    order = "; ".join(f"{family}: {' > '.join(ranking)}" for family, ranking in verdict.rankings.items())
+    return (
+        f"{verdict.architecture}: better than SHA-256 on every family where implemented: {better}. "
+        f"Spearman's rank correlation with {BASE_FAMILY}'s ranking: {versus}; mean over every pair of families: {mean}. "
+        f"Rankings by TP/A: {order}."
+    )
+
+
+def _rho(value: float | None) -> str:
+    return f"{value:.2f}" if value is not None else f"n/a (< {MIN_RANKED} functions in common)"
