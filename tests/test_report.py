@@ -153,7 +153,7 @@ def test_the_html_page_is_self_contained_with_the_figures_inlined(report: Path) 
     inlined = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
     assert sorted(base64.b64decode(data) for data in inlined) == sorted(p.read_bytes() for p in folder.glob("*.png"))
     untimed = sum(core.architecture in STUDY_DEVICES for core in all_cores())  # the fixture times sha1 on iCE40 only
-    assert page.count("<table>") == 11
+    assert page.count("<table>") == 12
     assert page.count('class="missing"') == 3 + len(_cores_not_benched()) + untimed  # + the exploration
 
 
