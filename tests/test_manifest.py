@@ -136,6 +136,16 @@ def test_cores_match_or_beat_the_cycles_per_block_of_their_study() -> None:
         assert core.cycles.lp <= core.target_cycles.lp, f"{core.name}: {core.cycles} vs study {core.target_cycles}"
 
 
+def test_every_core_folder_has_a_page_in_docs_cores() -> None:
+    """A core folder of rtl/cores (one page per folder, also for a folder of several manifests,
+    such as the *_lw ones) has its page docs/cores/<folder>.md."""
+    repo = Path(__file__).resolve().parents[1]
+    folders = sorted(path.parent.name for path in (repo / "rtl" / "cores").glob("*/*.toml"))
+    assert {"sha1", "sha256", "sha256_lw"} <= set(folders)
+    missing = sorted({name for name in folders if not (repo / "docs" / "cores" / f"{name}.md").is_file()})
+    assert not missing, f"core folders without a page docs/cores/<folder>.md: {', '.join(missing)}"
+
+
 def test_unknown_core_lists_known_ones() -> None:
     with pytest.raises(HashbedError, match="unknown core 'nope'; known cores: .*sha256"):
         load_core("nope")
