@@ -15,7 +15,7 @@ from hashbed.studies.lightweight import families
 from hashbed.studies.lightweight.tables import lightweight_rows
 
 
-def put_row(store: ResultStore, core: str, algorithm: str, architecture: str, device: str, **area: float) -> None:
+def put_row(store: ResultStore, core: str, algorithm: str, architecture: str, device: str, **area: float | str) -> None:
     row = {
         "core": core,
         "algorithm": algorithm,
@@ -85,6 +85,17 @@ def test_table_3_takes_each_family_s_smallest_fitting_device_and_judges_the_rank
             put_row(store, core, algorithm, "lightweight-logic", "ecp5-85k", luts=1, ffs=900, fmax_mhz=100.0)  # larger: not taken
             # Gowin ranks them the other way round: c > b > s > a (a is SHA-256's better only on ECP5)
             put_row(store, core, algorithm, "lightweight-logic", "gowin-gw1n9", luts=10**7 // luts[core], ffs=900, fmax_mhz=100.0)
+            put_row(
+                store,
+                core,
+                algorithm,
+                "lightweight-logic",
+                "gatemate-a1",
+                luts=1000,
+                ffs=900,
+                fmax_mhz=100.0,
+                timing_note="bridges",
+            )
         for core, algorithm in (("s-logic", "sha-256"), ("a-logic", "blake-256"), ("b-logic", "jh-256")):
             put_row(store, core, algorithm, "lightweight-logic", "ice40-hx8k", luts=luts[core], ffs=900, fmax_mhz=100.0)
         for core, algorithm in (("s-logic", "sha-256"), ("a-logic", "blake-256")):
@@ -96,14 +107,15 @@ def test_table_3_takes_each_family_s_smallest_fitting_device_and_judges_the_rank
         rows = lightweight_rows(store, cores)
         cells = families.family_cells(rows, store)
         verdicts = {v.architecture: v for v in families.verdicts(cells)}
-    assert families.families_shown(cells) == ["ecp5", "ice40", "gowin"]
+    assert families.families_shown(cells) == ["ecp5", "ice40", "gowin", "gatemate"]
     assert cells[("lightweight-logic", "blake-256", "ice40")].row["device"] == "ice40-up5k"
     assert cells[("lightweight-logic", "jh-256", "ice40")].row["device"] == "ice40-hx8k"  # not on the UP5K
     assert cells[("lightweight-logic", "skein-512-256", "ice40")] == families.Cell(None, does_not_fit=True)
     columns, table = families.table3_cells(cells)
-    assert columns == ["architecture", "function", "ecp5", "ice40", "gowin"]
-    assert table[0] == ["lightweight-logic", "blake-256", "1.25 (ecp5-25k)", "1.25 (ice40-up5k)", "0.80 (gowin-gw1n9)"]
-    assert ["lightweight-logic", "skein-512-256", "0.25 (ecp5-25k)", "does not fit", "4.00 (gowin-gw1n9)"] in table
+    assert columns == ["architecture", "function", "ecp5", "ice40", "gowin", "gatemate (CPE)"]
+    blake = ["lightweight-logic", "blake-256", "1.25 (ecp5-25k)", "1.25 (ice40-up5k)", "0.80 (gowin-gw1n9)"]
+    assert table[0] == [*blake, "1.00 (gatemate-a1, timing incomplete)"]
+    assert ["lightweight-logic", "skein-512-256", "0.25 (ecp5-25k)", "does not fit", "4.00 (gowin-gw1n9)"] == table[2][:5]
     logic = verdicts["lightweight-logic"]
     assert logic.always_better == []  # blake-256 beats SHA-256 on ECP5 and iCE40, not on Gowin
     assert logic.versus_base["gowin"] == pytest.approx(-1.0) and logic.versus_base["ice40"] == pytest.approx(1.0)

@@ -78,7 +78,7 @@ def table3_cells(cells: dict[tuple[str, str, str], Cell]) -> Cells:
     """Rows: architecture and function; a column per family: the TP/A ratio to SHA-256 and the
     device it was taken on."""
     families = families_shown(cells)
-    columns = ["architecture", "function", *families]
+    columns = ["architecture", "function", *(_heading(f) for f in families)]
     table = []
     for architecture in ARCHITECTURES:
         algorithms = sorted({a for (arch, a, _) in cells if arch == architecture}, key=lambda a: (a == REFERENCE_ALGORITHM, a))
@@ -87,12 +87,19 @@ def table3_cells(cells: dict[tuple[str, str, str], Cell]) -> Cells:
     return columns, table
 
 
+def _heading(family: str) -> str:
+    """The family, and its area unit where it is not the LUT4 (the ratio is taken in that unit)."""
+    units = {d.area_unit for d in DEVICES.values() if d.family == family}
+    return family if units == {"LUT4"} else f"{family} ({', '.join(sorted(units))})"
+
+
 def _text(cell: Cell | None) -> str:
     if cell is None:
         return "-"
     if cell.row is None:
         return "does not fit"
-    return f"{cell.row['tpa_vs_sha256']:.2f} ({cell.row['device']})"
+    incomplete = ", timing incomplete" if cell.row.get("timing_note") else ""
+    return f"{cell.row['tpa_vs_sha256']:.2f} ({cell.row['device']}{incomplete})"
 
 
 @dataclass(frozen=True)
