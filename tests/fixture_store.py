@@ -143,41 +143,46 @@ def _timing(store: ResultStore) -> None:
 
 def _testbed(store: ResultStore) -> None:
     for core_name, core_mhz, software_gbps in (("sha1", 140.0, 14.0), ("sha256", 90.0, 12.0)):
-        core = load_core(core_name)
-        for size_kb in SIZES_KB:
-            size = size_kb * KB
-            blocks = size * 8 // 512 + 1
-            formula_cycles = core.cycles.cycles(blocks)
-            timer = round(formula_cycles / core_mhz * 100 * (1 + 2 / size_kb))  # 100 MHz system clock, 2% overhead at 1 kB
-            transfer = Transfer(
-                size,
-                blocks,
-                core_mhz,
-                100.0,
-                timer,
-                formula_cycles,
-                "hashlib (fixture)",
-                size * 8 / software_gbps / 1e9,
-                "fixture CPU",
-                True,
-                "00",
-                "00",
-            )
-            inputs = {
-                "core": core_name,
-                "core_fingerprint": "fixture",
-                "device": "sim-board",
-                "board": "fixture",
-                "tools": {"verilator": "verilator 5.48.0"},
-                "size_bytes": size,
-                "sys_mhz": 100.0,
-                "core_mhz": core_mhz,
-                "dma": dataclasses.asdict(DmaModel()),
-                "start_delay": 0,
-                "message_seed": 1,
-                "software": "hashlib (fixture)",
-            }
-            store.put(TESTBED_STEP, inputs, {"size_kb": float(size_kb), **transfer.as_dict(), "sent": size // 8 + 2})
+        put_testbed(store, core_name, core_mhz, software_gbps)
+
+
+def put_testbed(store: ResultStore, core_name: str, core_mhz: float, software_gbps: float) -> None:
+    """A testbed series of ``core_name`` at every size: 2 % overhead at 1 kB, the software at ``software_gbps``."""
+    core = load_core(core_name)
+    for size_kb in SIZES_KB:
+        size = size_kb * KB
+        blocks = size * 8 // 512 + 1
+        formula_cycles = core.cycles.cycles(blocks)
+        timer = round(formula_cycles / core_mhz * 100 * (1 + 2 / size_kb))  # 100 MHz system clock, 2% overhead at 1 kB
+        transfer = Transfer(
+            size,
+            blocks,
+            core_mhz,
+            100.0,
+            timer,
+            formula_cycles,
+            "hashlib (fixture)",
+            size * 8 / software_gbps / 1e9,
+            "fixture CPU",
+            True,
+            "00",
+            "00",
+        )
+        inputs = {
+            "core": core_name,
+            "core_fingerprint": "fixture",
+            "device": "sim-board",
+            "board": "fixture",
+            "tools": {"verilator": "verilator 5.48.0"},
+            "size_bytes": size,
+            "sys_mhz": 100.0,
+            "core_mhz": core_mhz,
+            "dma": dataclasses.asdict(DmaModel()),
+            "start_delay": 0,
+            "message_seed": 1,
+            "software": "hashlib (fixture)",
+        }
+        store.put(TESTBED_STEP, inputs, {"size_kb": float(size_kb), **transfer.as_dict(), "sent": size // 8 + 2})
 
 
 def _pipeline(store: ResultStore) -> None:

@@ -11,13 +11,19 @@ from pathlib import Path
 
 import pytest
 
+import fixture_store
 from conftest import SILENT, broken_core
 from hashbed.catalogue.algorithms import Message
-from hashbed.catalogue.cores import Core, all_cores, load_core, rtl_root
+from hashbed.catalogue.cores import TARGET_DEVICE, Core, all_cores, load_core, rtl_root
+from hashbed.catalogue.devices import get_device
 from hashbed.cli.main import main
 from hashbed.errors import CoreFailure, HashbedError
+from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.tools import YOSYS
+from hashbed.results import ResultStore
+from hashbed.studies.zynq import testbed_tables
+from hashbed.studies.zynq.experiments import stored_fmax
 from hashbed.studies.zynq.testbed import clock_wizard, wrapper
 from hashbed.studies.zynq.testbed.board import FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TRANSFER_LENGTH, Block
 from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
@@ -356,3 +362,24 @@ def test_testbed_synthesizes_for_ecp5_with_distributed_ram_fifos(tmp_path: Path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     cells = json.loads((tmp_path / "stat.json").read_text())["design"]["num_cells_by_type"]
     assert cells.get("TRELLIS_DPR16X4", 0) > 0  # the FIFO storage is LUT RAM
+
+
+def test_the_core_clock_is_the_common_flow_run_s_not_an_exploration_s(db: Path) -> None:
+    """The testbed clocks a core at its default run's Fmax on the target device; a later run of
+    an exploration (other options, same seed) does not move it."""
+    core = load_core("sha1")
+    device = get_device(TARGET_DEVICE)
+    with ResultStore(db) as store:
+        assert stored_fmax(store, core) is None
+        store.put("implement", ImplSettings(device).inputs(core), {"fmax_mhz": 140.0})
+        store.put("implement", ImplSettings(device, options=(("placer", "sa"),)).inputs(core), {"fmax_mhz": 150.0})
+        assert stored_fmax(store, core) == 140.0
+
+
+def test_table_4_shows_a_core_at_its_latest_clock_only(db: Path) -> None:
+    with ResultStore(db) as store:
+        fixture_store.put_testbed(store, "sha1", 140.0, 14.0)
+        fixture_store.put_testbed(store, "sha1", 150.0, 14.0)  # implemented again: a new Fmax
+        fixture_store.put_testbed(store, "sha256", 90.0, 12.0)
+        series = testbed_tables.testbed_series(store)
+    assert [(s["core"], s["core_mhz"]) for s in series] == [("sha1", 150.0), ("sha256", 90.0)]

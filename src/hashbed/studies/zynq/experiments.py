@@ -18,11 +18,13 @@ from typing import Any
 
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED, Core
+from hashbed.catalogue.devices import get_device
+from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.tools import verilator_version
 from hashbed.jobs.graph import Node, constant
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize
-from hashbed.results import JobRecord, ResultStore
+from hashbed.results import JobRecord, ResultStore, job_key
 from hashbed.studies.zynq.published_cycles import Figure, zynq_arm_seconds
 from hashbed.studies.zynq.testbed.controller import Controller
 from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
@@ -50,11 +52,10 @@ class TestbedSettings:
 
 
 def stored_fmax(store: ResultStore, core: Core) -> float | None:
-    """The static-timing Fmax of ``core`` on the target device and seed, if implemented."""
-    for record in reversed(store.jobs("implement", core.name, TARGET_DEVICE)):
-        if record.ok and record.seed == TARGET_SEED and record.inputs.get("core_fingerprint") == core.fingerprint():
-            return float(record.outputs["fmax_mhz"])
-    return None
+    """The static-timing Fmax of ``core``'s common-flow run on the target device and seed (the
+    default options and requested clock: not a run of an exploration), if implemented."""
+    record = store.job(job_key("implement", ImplSettings(get_device(TARGET_DEVICE), seed=TARGET_SEED).inputs(core)))
+    return float(record.outputs["fmax_mhz"]) if record is not None and record.ok else None
 
 
 def message_of_size(size_bytes: int, seed: int) -> Message:

@@ -31,17 +31,20 @@ def series_label(series: dict[str, Any]) -> str:
 
 def testbed_series(store: ResultStore) -> list[dict[str, Any]]:
     """Per core and setting, the latest successful job of each message size, sizes ascending:
-    the overhead and speed-up rows, the tools and hashbed versions they came from."""
+    the overhead and speed-up rows, the tools and hashbed versions they came from. Of the core
+    clocks a core was run at with the same other settings, the latest run's (the core clock
+    follows the core's implementation; an older clock's rows are history, not a setting)."""
     groups: dict[str, dict[str, Any]] = {}
-    for record in store.jobs(STEP):
+    latest: dict[str, str] = {}
+    for record in store.jobs(STEP):  # oldest first: the latest wins
         if record.ok:
             setting = {key: record.inputs[key] for key in _SETTING}
-            group = groups.setdefault(
-                json.dumps([record.core, setting], sort_keys=True), {"core": record.core, **setting, "jobs": {}}
-            )
-            group["jobs"][record.inputs["size_bytes"]] = record  # oldest first: the latest wins
+            key = json.dumps([record.core, setting], sort_keys=True)
+            group = groups.setdefault(key, {"core": record.core, **setting, "jobs": {}})
+            group["jobs"][record.inputs["size_bytes"]] = record
+            latest[json.dumps([record.core, {k: v for k, v in setting.items() if k != "core_mhz"}], sort_keys=True)] = key
     series = []
-    for key in sorted(groups):
+    for key in sorted(set(latest.values())):
         group = groups[key]
         records = [group["jobs"][size] for size in sorted(group["jobs"])]
         series.append(
