@@ -7,7 +7,7 @@ KAT_DIR ?= ../shared/kat
 CORES = $$($(BIN)/hashbed cores --names)
 HASH_CORES = $$($(BIN)/hashbed cores --names --interface hash)
 
-.PHONY: setup bench test test-all kat kat-lwc pipelines sweep sweep-seeds bench-targets testbed timing explore publish report clean
+.PHONY: setup bench test test-all kat kat-lwc pipelines sweep sweep-seeds bench-targets testbed timing explore families publish report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -88,6 +88,19 @@ timing: $(STAMP)
 explore: $(STAMP)
 	$(BIN)/hashbed explore --device ecp5-85k --budget 10 --timeout 14400
 	$(BIN)/hashbed report
+
+# The lightweight study's Table 3 across families (docs/families.md): the 12 lightweight cores on the
+# smallest device of each family, the iCE40 ones that do not fit the UP5K (and SHA-256's, the
+# ratio's reference) on the HX8K; MachXO2's 1200 is smaller than every one of them, so its family
+# is the MachXO3 6900. Then the basic iterative cores on the largest Nexus.
+LW_CORES = $$($(BIN)/hashbed cores --names | grep _lw)
+BASIC_CORES = $$($(BIN)/hashbed cores --names --interface hash --architecture basic-iterative)
+families: $(STAMP)
+	@for device in ice40-up5k nexus-17k gowin-gw1n9 machxo3-7k gatemate-a1; do \
+		$(BIN)/hashbed bench $(LW_CORES) --device $$device || exit 1; done
+	$(BIN)/hashbed bench jh256_lw-logic jh256_lw-bram skein512_lw-logic sha256_lw-logic sha256_lw-bram --device ice40-hx8k
+	$(BIN)/hashbed bench $(BASIC_CORES) --device nexus-40k
+	$(BIN)/hashbed report lightweight
 
 # The published results: the finished jobs behind docs/results.md, one JSON job per line, so that
 # the report can be made again on another machine. publish merges them with the store's; an export

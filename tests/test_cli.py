@@ -226,6 +226,10 @@ def test_table_cells_print_literally(capsys, tmp_path: Path, monkeypatch: pytest
     assert code == 0 and "x[b]y" in out
     code, out, _ = run(capsys, "cores", "--names")
     assert out == "x[b]y\n"
+    code, out, _ = run(capsys, "cores", "--names", "--architecture", "basic-iterative")
+    assert out == "x[b]y\n"
+    code, out, _ = run(capsys, "cores", "--names", "--architecture", "lightweight-logic")
+    assert code == 0 and out.strip() == ""
 
 
 def test_two_manifests_that_declare_one_core_name_are_refused(capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Literal, Self, get_args
 
 from pydantic import PlainValidator, field_validator, model_validator
 
@@ -193,12 +193,17 @@ class Lwc(Table):
         return value
 
 
+#: A core's architecture (docs/adding-a-core.md).
+Architecture = Literal["basic-iterative", "lightweight-logic", "lightweight-bram", "pipelined-base", "pipelined-opt"]
+ARCHITECTURES: tuple[str, ...] = get_args(Architecture)
+
+
 class CoreManifest(DesignManifest):
     """A ``core.toml`` (docs/adding-a-core.md)."""
 
     interface: Literal["hash", "lwc"] = "hash"
     lwc: Lwc | None = None
-    architecture: Literal["basic-iterative", "lightweight-logic", "lightweight-bram", "pipelined-base", "pipelined-opt"]
+    architecture: Architecture
     bus_width: int
     cycles: Formula
     parameters: dict[str, int] = {}

@@ -15,7 +15,7 @@ from typing import Any
 from rich.table import Table
 
 from hashbed import __version__
-from hashbed.catalogue.cores import all_cores, load_core
+from hashbed.catalogue.cores import ARCHITECTURES, all_cores, load_core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
@@ -82,7 +82,7 @@ def _fail(record: JobRecord) -> int:
 
 
 def cmd_cores(args: argparse.Namespace) -> int:
-    cores = all_cores(args.interface)
+    cores = [core for core in all_cores(args.interface) if args.architecture in (None, core.architecture)]
     if args.names:
         out.print("\n".join(core.name for core in cores))
         return 0
@@ -507,6 +507,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--interface",
         choices=("hash", "lwc"),
         help="only the cores of this interface (default: every core; docs/interface.md)",
+    )
+    p.add_argument(
+        "--architecture",
+        choices=ARCHITECTURES,
+        help="only the cores of this architecture (default: every one)",
     )
     p.set_defaults(func=cmd_cores)
     p = sub.add_parser("devices", parents=[common], help="list the devices")
