@@ -20,6 +20,7 @@ from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
 from hashbed.cli import best as best_commands
 from hashbed.cli import explore as explore_commands
+from hashbed.cli import lwc as lwc_commands
 from hashbed.cli import pipelined as pipelined_commands
 from hashbed.cli import testbed as testbed_commands
 from hashbed.cli import timing as timing_commands
@@ -443,6 +444,8 @@ def _study_json(store: ResultStore, study: str) -> dict[str, Any]:
         return {"rows": lightweight_rows(store, {core.name: core for core in all_cores()})}
     if study == "exploration":
         return {"rows": exploration_tables.study_rows(store, exploration_study.study_cores())}
+    if study == "lwc":
+        return lwc_commands.lwc_report_json(store)
     return {"table_1": fmax_rows(store), "table_2": formula_rows(all_cores(), store), "table_3": board_rows(store)}
 
 
@@ -456,6 +459,8 @@ def _print_study(store: ResultStore, study: str) -> None:
             return
         print_table(LIGHTWEIGHT_TITLE, lightweight_cells(rows))
         out.print(LIGHTWEIGHT_NOTE)
+    elif study == "lwc":
+        lwc_commands.print_lwc_report(store)
     elif study == "exploration":
         rows = exploration_tables.study_rows(store, exploration_study.study_cores())
         if not rows:
@@ -558,6 +563,7 @@ def build_parser() -> argparse.ArgumentParser:
     best_commands.add_bench_options(p)
     p.set_defaults(func=cmd_bench)
     explore_commands.add_parser(sub, common, impl)
+    lwc_commands.add_parser(sub, common)
 
     p = sub.add_parser(
         "progress",
