@@ -266,9 +266,12 @@ def _cores_without_rows(store: ResultStore, flow: list[dict[str, Any]], device: 
     """The catalogue's cores of the architectures in ``flow`` that have no row in it: why, for
     those whose implementation found they do not fit, and the command, for those not run yet."""
     shown = {row["core"] for row in flow}
-    architectures = {row["architecture"] for row in flow}
+    hash_cores = all_cores()
+    names = {core.name for core in hash_cores}
+    # the architectures of the hash cores' rows: a device with LWC cores alone lists no hash core
+    architectures = {row["architecture"] for row in flow if row["core"] in names}
     items: list[Item] = []
-    for core in all_cores():
+    for core in hash_cores:
         if core.architecture not in architectures or core.name in shown:
             continue
         failed = [record for record in store.jobs("implement", core.name, device) if not record.ok]
