@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import fixture_store
-from hashbed.catalogue.cores import Core, core_names, load_core
+from hashbed.catalogue.cores import core_names, load_core
 from hashbed.catalogue.devices import get_device
 from hashbed.cli.main import main
 from hashbed.flow.impl.implement import ImplSettings
@@ -59,7 +59,7 @@ def test_every_case_of_the_basic_core_runs_in_its_rtl(ascon_bench: dict[str, Any
     assert cells[1][-1][0] == "hash" and len(cells[1]) == 13
 
 
-def _formula_rows(core: Core) -> dict[str, BenchRow]:
+def _formula_rows() -> dict[str, BenchRow]:
     """The benchmark rows that one of the manifest's cycle formulas describes (docs/interface.md:
     a plaintext of N padded blocks and no AD, AD alone with the key in use, a hash message)."""
     return {
@@ -82,7 +82,7 @@ def test_the_simulated_cycles_agree_with_the_manifests_formulas(name: str, ascon
     outputs = ascon_bench if name == "ascon" else benchmark_lwc(core).as_dict()
     formulas = core.operation_cycles()
     blocks = block_bytes(core)
-    for operation, row in _formula_rows(core).items():
+    for operation, row in _formula_rows().items():
         formula = formulas[operation]
         block = blocks["hash" if row.operation == "hash" else "aead"]
         longer, shorter = _cycles(outputs, row, (LONG_BLOCKS + 1) * block), _cycles(outputs, row, LONG_BLOCKS * block)

@@ -262,6 +262,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         _print_rows(rows, best_commands.bench_title(args, settings))
         for record in too_big:  # a result, as in the studies' figures, not a failure
             out.print(f"{record.core}: {record.error}")
+        for core in cores:
+            if core.interface == "lwc" and not any(f.core == core.name for f in failures):
+                out.print(
+                    f"{core.name}: LWC benchmarks stored ('hashbed lwc-bench {core.name}' or 'hashbed report lwc' prints them)"
+                )
         for failure in failures:
             err.print(f"hashbed: {failure.step} {failure.core} failed: {failure.error}")
     return 1 if failures else 0
