@@ -468,8 +468,11 @@ def _lwc_figure(store: ResultStore, rows: list[dict[str, Any]], device: str) -> 
                 [row["core"] for row in points],
             )
         )
+    title = "each point a core (long messages); area on a logarithmic scale"
+    if not hashes:
+        title = f"no hash core has a row on {device} yet (hashbed bench --device {device}); area on a logarithmic scale"
     plot = Plot(
-        "each point a core (long messages); area on a logarithmic scale",
+        title,
         "area (LUTs)",
         "throughput, long messages (Mbit/s)",
         series,
