@@ -7,7 +7,7 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "hashbed"
 LAYERS = ("catalogue", "flow", "results", "jobs", "studies", "report", "cli")
-STUDIES = ("zynq", "lightweight", "pipelined", "exploration")
+STUDIES = ("zynq", "lightweight", "pipelined", "exploration", "lwc")
 
 
 def imports(path: Path) -> list[str]:

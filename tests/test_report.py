@@ -16,6 +16,7 @@ from hashbed.report.build import MARKER, PAGE_MARKER
 from hashbed.report.sections import Figure, Table, sections
 from hashbed.results import ResultStore
 from hashbed.studies.exploration import study as exploration
+from hashbed.studies.lwc.tables import LWC_DEVICES
 from hashbed.studies.zynq.timing_tables import STUDY_DEVICES
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -55,10 +56,13 @@ def test_the_folder_holds_every_table_and_figure_of_the_studies(report: Path, ca
         "sha256_base (sha-256, pipelined-base) on ecp5-85k",
         "optimized / base at each depth",
         "Lightweight study (Tables 2 and 3)",
+        "ascon: LWC benchmarks: clock cycles per operation in the RTL",
+        "ascon on ecp5-25k (3000 LUTs, 1 BRAMs, Fmax 90.00 MHz): LWC benchmarks, throughput in Mbit/s",
+        "LWC cores: area, Fmax and long-message throughput per device",
     ):
         assert f"**{title}" in markdown
     missing = [line for line in markdown.splitlines() if line.startswith("> missing:")]
-    assert {line for line in missing if "(run hashbed bench" in line} == _cores_not_benched()
+    assert {line for line in missing if "(run hashbed bench" in line} == _cores_not_benched() | _lwc_not_benched()
     assert {line for line in missing if "(run hashbed time" in line} == {  # the fixture times sha1 on iCE40 only
         f"> missing: Table I: {core.name} on {device} (run hashbed time {core.name} --device {device})"
         for core in all_cores()
@@ -82,6 +86,7 @@ def test_the_folder_holds_every_table_and_figure_of_the_studies(report: Path, ca
     assert figures == [
         "fmax-ratio.png",
         "lightweight-ecp5-25k.png",
+        "lwc-throughput-vs-area-ecp5-25k.png",
         "overhead-vs-size.png",
         "pipeline-sha-256-ecp5-85k-s1.png",
         "throughput-vs-area-ecp5-25k-s1.png",
@@ -102,7 +107,7 @@ def test_every_table_and_figure_states_device_tools_and_hashbed_version(report: 
     with ResultStore(report / "results.db") as store:
         items = [item for section in sections(store, "all") for item in section.items]
     sourced = [item for item in items if isinstance(item, (Table, Figure))]
-    assert len(sourced) == 18
+    assert len(sourced) == 22
     for item in sourced:
         assert re.fullmatch(r"device: .+; tools: .+; hashbed \d+\.\d+\.\d+", item.source), item.source
         assert "none recorded" not in item.source, item.title if isinstance(item, Table) else item.name
@@ -134,6 +139,16 @@ def _cores_not_benched() -> set[str]:
     }
 
 
+def _lwc_not_benched() -> set[str]:
+    """The LWC section's gaps: ascon is implemented on ecp5-25k alone in the fixture."""
+    return {
+        f"> missing: {core.name} on {device} (run hashbed bench {core.name} --device {device})"
+        for core in all_cores("lwc")
+        for device in LWC_DEVICES
+        if (core.name, device) != ("ascon", "ecp5-25k")
+    }
+
+
 def test_a_core_that_does_not_fit_is_named_with_the_reason_under_the_table(tmp_path: Path) -> None:
     db = fixture_store.fill(tmp_path / "fit.db", testbed=False, pipeline=False, lightweight=False)
     error = "does not fit: core echo256 needs 53627 LUT4s after synthesis, ecp5-25k has 24288 (choose a device with more logic)"
@@ -153,14 +168,15 @@ def test_the_html_page_is_self_contained_with_the_figures_inlined(report: Path) 
     inlined = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
     assert sorted(base64.b64decode(data) for data in inlined) == sorted(p.read_bytes() for p in folder.glob("*.png"))
     untimed = sum(core.architecture in STUDY_DEVICES for core in all_cores())  # the fixture times sha1 on iCE40 only
-    assert page.count("<table>") == 12
-    assert page.count('class="missing"') == 3 + len(_cores_not_benched()) + untimed  # + the exploration
+    assert page.count("<table>") == 15
+    missing = 3 + len(_cores_not_benched()) + len(_lwc_not_benched()) + untimed  # + the exploration
+    assert page.count('class="missing"') == missing + len(all_cores("lwc")) - 1  # LWC cores but ascon: not benchmarked
 
 
 def test_the_markdown_page_links_the_figures_of_the_folder(report: Path) -> None:
     page = report / "docs" / "results.md"
     links = re.findall(r"!\[[^]]*\]\(([^)]+)\)", page.read_text())
-    assert len(links) == 6 and all(link.startswith("report/") and (page.parent / link).is_file() for link in links)
+    assert len(links) == 7 and all(link.startswith("report/") and (page.parent / link).is_file() for link in links)
     assert f"--page {page}" in page.read_text()  # the command that regenerates it
 
 
@@ -182,9 +198,11 @@ def test_a_store_without_results_shows_what_is_missing_and_how_to_make_it(
         "missing: the exploration study's results (run make explore",
     ):
         assert words in missing
-    assert len(written["missing"]) == 8
+    lwc_cores = len(all_cores("lwc"))  # the LWC benchmarks of each
+    assert "missing: the LWC benchmarks of ascon (run hashbed lwc-bench ascon)" in missing
+    assert len(written["missing"]) == 8 + lwc_cores
     assert "not measured" in (tmp_path / "report" / "README.md").read_text()
-    assert (tmp_path / "report" / "index.html").read_text().count('class="missing"') == 8
+    assert (tmp_path / "report" / "index.html").read_text().count('class="missing"') == 8 + lwc_cores
 
 
 def test_a_second_report_replaces_the_figures_of_the_first(
@@ -207,7 +225,7 @@ def test_a_second_report_replaces_the_figures_of_the_first(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["report", "bogus"], "unknown study 'bogus' (one of: zynq, lightweight, pipeline, exploration, all)"),
+        (["report", "bogus"], "unknown study 'bogus' (one of: zynq, lightweight, pipeline, exploration, lwc, all)"),
         (["report", "--out", "{file}"], "--out {file} is a file: pass a folder for the report"),
         (["report", "--page", "{tmp}/results.md"], "--page writes the Markdown of a report folder: pass --out DIR as well"),
         (["report", "--out", "{tmp}/r", "--page", "{tmp}/no/such/results.md"], "its folder {tmp}/no/such does not exist"),
@@ -234,7 +252,10 @@ def test_printing_keeps_the_studies_tables(report: Path, capsys: pytest.CaptureF
     assert "sha256_opt (sha-256, pipelined-opt) on ecp5-85k" in printed and "Lightweight study" in printed
     assert main(["report", "all", "--db", db, "--json"]) == 0
     everything = json.loads(capsys.readouterr().out)
-    assert sorted(everything) == ["exploration", "lightweight", "pipeline", "zynq"] and len(everything["zynq"]["table_1"]) == 1
+    assert (
+        sorted(everything) == ["exploration", "lightweight", "lwc", "pipeline", "zynq"]
+        and len(everything["zynq"]["table_1"]) == 1
+    )
     blake = next(row for row in everything["lightweight"]["rows"] if row["core"] == "blake256_lw-logic")
     assert (blake["energy_vs_sha256"], blake["tpa_vs_sha256"]) == (0.75, 0.62)  # 45/60 pJ; (70/1400)/(80/1000)
 

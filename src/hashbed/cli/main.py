@@ -21,6 +21,7 @@ from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
 from hashbed.cli import best as best_commands
 from hashbed.cli import explore as explore_commands
+from hashbed.cli import lwc as lwc_commands
 from hashbed.cli import pipelined as pipelined_commands
 from hashbed.cli import testbed as testbed_commands
 from hashbed.cli import timing as timing_commands
@@ -263,6 +264,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         _print_rows(rows, best_commands.bench_title(args, settings))
         for record in too_big:  # a result, as in the studies' figures, not a failure
             out.print(f"{record.core}: {record.error}")
+        for core in cores:
+            if core.interface == "lwc" and not any(f.core == core.name for f in failures):
+                out.print(
+                    f"{core.name}: LWC benchmarks stored ('hashbed lwc-bench {core.name}' or 'hashbed report lwc' prints them)"
+                )
         for failure in failures:
             err.print(f"hashbed: {failure.step} {failure.core} failed: {failure.error}")
     return 1 if failures else 0
@@ -447,6 +453,8 @@ def _study_json(store: ResultStore, study: str) -> dict[str, Any]:
         return {"rows": rows, "families": [dataclasses.asdict(v) for v in lightweight_families.verdicts(cells)]}
     if study == "exploration":
         return {"rows": exploration_tables.study_rows(store, exploration_study.study_cores())}
+    if study == "lwc":
+        return lwc_commands.lwc_report_json(store)
     return {"table_1": fmax_rows(store), "table_2": formula_rows(all_cores(), store), "table_3": board_rows(store)}
 
 
@@ -464,6 +472,8 @@ def _print_study(store: ResultStore, study: str) -> None:
         print_table(lightweight_families.TITLE, lightweight_families.table3_cells(cells))
         for verdict in lightweight_families.verdicts(cells):
             out.print(lightweight_families.verdict_text(verdict))
+    elif study == "lwc":
+        lwc_commands.print_lwc_report(store)
     elif study == "exploration":
         rows = exploration_tables.study_rows(store, exploration_study.study_cores())
         if not rows:
@@ -571,6 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
     best_commands.add_bench_options(p)
     p.set_defaults(func=cmd_bench)
     explore_commands.add_parser(sub, common, impl)
+    lwc_commands.add_parser(sub, common)
 
     p = sub.add_parser(
         "progress",

@@ -34,6 +34,7 @@ DEFAULT_SECONDS = {
     "time": 600.0,
     "testbed": 30.0,
     "pipe_check": 30.0,
+    "lwc_bench": 10.0,
 }
 DEFAULT_MB = {"implement": 1500.0, "time": 1000.0}
 FALLBACK_SECONDS, FALLBACK_MB = 30.0, 300.0

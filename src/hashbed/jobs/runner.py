@@ -23,6 +23,7 @@ from hashbed.errors import HashbedError
 from hashbed.flow.energy.estimate import ENERGY_STEP, energy_inputs, estimate
 from hashbed.flow.impl.implement import ImplSettings, implement, synthesize
 from hashbed.flow.sim.build import simulator_fingerprint
+from hashbed.flow.sim.lwc_bench import LONG_BLOCKS, SIZES, benchmark_lwc
 from hashbed.flow.sim.lwc_measure import measure_lwc
 from hashbed.flow.sim.lwc_verify import verify_lwc
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, measure
@@ -36,6 +37,8 @@ from hashbed.results import JobRecord, ResultStore
 from hashbed.results.schema import MetricsOutputs
 
 Outputs = tuple[dict[str, Any], str | None]
+#: The step of the LWC benchmarks (docs/lwc.md).
+LWC_BENCH_STEP = "lwc_bench"
 
 
 # --- the work of each step, as a worker runs it -----------------------------------------------------
@@ -74,6 +77,10 @@ def measure_work(sources: Sources, max_blocks: int) -> Outputs:
     if not result.matches:
         error = f"measured cycle formula {result.measured} differs from the manifest's {result.expected} (st, lp, end)"
     return result.as_dict(), error
+
+
+def lwc_bench_work(sources: Sources) -> Outputs:
+    return benchmark_lwc(localize(sources)).as_dict(), None
 
 
 def implement_work(sources: Sources, settings: ImplSettings, build_dir: Path) -> Outputs:
@@ -171,6 +178,22 @@ class Jobs:
     def measure(self, core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS) -> JobRecord:
         return self.run(self.measure_node(core, max_blocks))
 
+    def lwc_bench_node(self, core: Core, needs: tuple[Node, ...] = ()) -> Node:
+        """The LWC benchmarks of an LWC core (hashbed.flow.sim.lwc_bench): cycles per case in its RTL."""
+        if core.interface != "lwc":
+            raise HashbedError(f"core {core.name} has the hash interface: the LWC benchmarks are for LWC cores")
+        inputs = {
+            **_simulation_inputs(core),
+            "sizes": list(SIZES),
+            "long_blocks": LONG_BLOCKS,
+            "max_decrypt_bytes": core.max_decrypt_bytes,
+        }
+        work = functools.partial(lwc_bench_work, Sources.of(core))
+        return Node(LWC_BENCH_STEP, inputs, work=constant(work), needs=needs, label=f"{core.name} lwc_bench")
+
+    def lwc_bench(self, core: Core) -> JobRecord:
+        return self.run(self.lwc_bench_node(core))
+
     def implement_node(self, core: Core, settings: ImplSettings, needs: tuple[Node, ...] = ()) -> Node:
         """Place and route ``core``; "does not fit" is a failed job that is final, so it is
         reused like a finished one instead of being run again."""
@@ -237,7 +260,8 @@ class Jobs:
         self, cores: list[Core], settings: ImplSettings, per_core: Mapping[str, ImplSettings] | None = None
     ) -> list[tuple[Core, list[Node]]]:
         """Per core, its goals: verify, measure, implement, metrics (and the energy estimate of a
-        lightweight core on ECP5), each needing the one before. A core named in ``per_core`` is
+        lightweight core on ECP5; the LWC benchmarks of an LWC core, after its verification), each
+        needing the one before. A core named in ``per_core`` is
         implemented with its settings there, the others with ``settings``."""
         plans = []
         for core in cores:
@@ -248,6 +272,8 @@ class Jobs:
             goals = [self.metrics_node(core, measured, implemented)]
             if core.budget is not None and chosen.device.family == "ecp5":  # the lightweight study's energy per bit
                 goals.append(self.energy_node(core, implemented))
+            if core.interface == "lwc":
+                goals.append(self.lwc_bench_node(core, needs=(verified,)))
             plans.append((core, goals))
         return plans
 

@@ -22,12 +22,13 @@ from hashbed.studies.lightweight.tables import (
     lightweight_cells,
     lightweight_rows,
 )
+from hashbed.studies.lwc import tables as lwc_tables
 from hashbed.studies.pipelined import tables as pipeline_tables
 from hashbed.studies.ranking import latest_rows, metrics_records, ranked, reference_tpa, result_cells
 from hashbed.studies.zynq import testbed_tables, timing_tables
 from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
 
-STUDIES = ("zynq", "lightweight", "pipeline", "exploration")
+STUDIES = ("zynq", "lightweight", "pipeline", "exploration", "lwc")
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ def check_study(study: str) -> str:
 def sections(store: ResultStore, study: str) -> list[Section]:
     """The report's sections for ``study`` (one of STUDIES, or 'all')."""
     check_study(study)
-    builders = {"zynq": _zynq, "lightweight": _lightweight, "pipeline": _pipeline, "exploration": _exploration}
+    builders = {"zynq": _zynq, "lightweight": _lightweight, "pipeline": _pipeline, "exploration": _exploration, "lwc": _lwc}
     chosen = STUDIES if study == "all" else (study,)
     return [section for name in chosen for section in builders[name](store)]
 
@@ -266,9 +267,12 @@ def _cores_without_rows(store: ResultStore, flow: list[dict[str, Any]], device: 
     """The catalogue's cores of the architectures in ``flow`` that have no row in it: why, for
     those whose implementation found they do not fit, and the command, for those not run yet."""
     shown = {row["core"] for row in flow}
-    architectures = {row["architecture"] for row in flow}
+    hash_cores = all_cores()
+    names = {core.name for core in hash_cores}
+    # the architectures of the hash cores' rows: a device with LWC cores alone lists no hash core
+    architectures = {row["architecture"] for row in flow if row["core"] in names}
     items: list[Item] = []
-    for core in all_cores():
+    for core in hash_cores:
         if core.architecture not in architectures or core.name in shown:
             continue
         failed = [record for record in store.jobs("implement", core.name, device) if not record.ok]
@@ -400,3 +404,89 @@ def _exploration(store: ResultStore) -> list[Section]:
         Figure("exploration-gain", f"Default and best run of each core on {exploration_study.DEVICE}", [plot], source(rows))
     )
     return [section]
+
+
+# --- the LWC benchmarks ------------------------------------------------------------------------
+
+
+def _lwc(store: ResultStore) -> list[Section]:
+    section = Section("lwc", "LWC benchmarks: the Ascon cores in the LWC manner, beside the hash cores", "lwc")
+    cores = all_cores("lwc")
+    rows = lwc_tables.lwc_rows(store, cores)
+    for core in cores:
+        mine = [row for row in rows if row["core"] == core.name]
+        benchmark = mine[0]["benchmark"] if mine else None
+        if benchmark is None:
+            section.items.append(Missing(f"the LWC benchmarks of {core.name}", f"hashbed lwc-bench {core.name}"))
+            continue
+        record = lwc_tables.bench_record(store, core)
+        simulated = [{"tools": record.inputs.get("tools", {}), "hashbed_version": record.hashbed_version}] if record else []
+        section.items.append(
+            Table(
+                f"{core.name}: {lwc_tables.CYCLES_TITLE}",
+                lwc_tables.cycles_cells(benchmark),
+                source(simulated, "none (cycle counts from RTL simulation)"),
+            )
+        )
+        for row in mine:
+            impl = row["implementation"]
+            if impl is not None:
+                title = (
+                    f"{core.name} on {row['device']} ({impl['luts']} LUTs, {impl['brams']} BRAMs, "
+                    f"Fmax {impl['fmax_mhz']:.2f} MHz): LWC benchmarks, throughput in Mbit/s"
+                )
+                section.items.append(Table(title, lwc_tables.throughput_cells(benchmark, impl["fmax_mhz"]), source([impl])))
+            elif row["note"] == lwc_tables.NO_IMPLEMENTATION:
+                section.items.append(
+                    Missing(f"{core.name} on {row['device']}", f"hashbed bench {core.name} --device {row['device']}")
+                )
+    if not cores:
+        section.items.append(Note("no LWC core in the catalogue (docs/interface.md, the LWC interface)"))
+        return [section]
+    if any(row["benchmark"] or row["implementation"] for row in rows):
+        section.items.append(Table(lwc_tables.SUMMARY_TITLE, lwc_tables.summary_cells(rows), source(rows)))
+    section.items += [_lwc_figure(store, rows, device) for device in _lwc_devices(rows)]
+    section.items.append(Note(lwc_tables.NOTE))
+    return [section]
+
+
+def _lwc_devices(rows: list[dict[str, Any]]) -> list[str]:
+    """The devices with an implemented and benchmarked LWC core, in the rows' order."""
+    return list(dict.fromkeys(row["device"] for row in rows if row["implementation"] and row["benchmark"]))
+
+
+def _lwc_figure(store: ResultStore, rows: list[dict[str, Any]], device: str) -> Figure:
+    """Long-message throughput against LUTs on ``device``: the hash cores, and each LWC core's
+    encryption, decryption and hashing."""
+    hashes = lwc_tables.hash_core_rows(store, device, {core.name for core in all_cores()})
+    series = [
+        Series("hash cores", [r["luts"] for r in hashes], [r["throughput_mbps"] for r in hashes], [r["core"] for r in hashes])
+    ]
+    shown = [row for row in rows if row["device"] == device and row["implementation"] and row["benchmark"]]
+    for name in lwc_tables.SUMMARY_ROWS:
+        points = [row for row in shown if row["long_mbps"][name] is not None]
+        series.append(
+            Series(
+                f"LWC {name}",
+                [row["implementation"]["luts"] for row in points],
+                [row["long_mbps"][name] for row in points],
+                [row["core"] for row in points],
+            )
+        )
+    title = "each point a core (long messages); area on a logarithmic scale"
+    if not hashes:
+        title = f"no hash core has a row on {device} yet (hashbed bench --device {device}); area on a logarithmic scale"
+    plot = Plot(
+        title,
+        "area (LUTs)",
+        "throughput, long messages (Mbit/s)",
+        series,
+        scatter=True,
+        log_x=True,
+    )
+    return Figure(
+        f"lwc-throughput-vs-area-{device}",
+        f"LWC cores beside the hash cores on {device}: long-message throughput against area",
+        [plot],
+        source([*hashes, *[row["implementation"] for row in shown]]),
+    )

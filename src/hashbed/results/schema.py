@@ -90,6 +90,29 @@ class MeasureOutputs(_Strict):
     operations: dict[str, OperationCycles] | None = None
 
 
+class LwcBenchCase(_Strict):
+    """One case of an LWC benchmark: its cycles, or None when its plaintext is over the core's buffer."""
+
+    operation: Literal["encrypt", "decrypt", "hash"]
+    inputs: Literal["ad", "pt", "both", "msg"]
+    new_key: bool
+    ad_bytes: Count
+    msg_bytes: Count
+    cycles: Positive | None
+
+
+class LwcBenchOutputs(_Strict):
+    """The LWC benchmarks of an LWC core (hashbed.flow.sim.lwc_bench, docs/lwc.md)."""
+
+    core: str
+    sizes: list[Positive]
+    long_blocks: Positive
+    block_bytes: dict[str, Positive]
+    max_decrypt_bytes: Positive | None
+    cases: list[LwcBenchCase]
+    seconds: Seconds
+
+
 class ImplementOutputs(_Strict):
     device: str
     seed: int
@@ -255,6 +278,7 @@ OUTPUTS: dict[str, type[_Strict]] = {
     "testbed": TestbedOutputs,
     "pipe_check": PipeCheckOutputs,
     "pipe_metrics": PipeMetricsOutputs,
+    "lwc_bench": LwcBenchOutputs,
 }
 #: Input fields that name another job (by its key) whose outputs a job's outputs are made from.
 REFERENCES = ("measure_job", "implement_job", "check_job")
@@ -262,7 +286,9 @@ REFERENCES = ("measure_job", "implement_job", "check_job")
 
 class JobLine(_Strict):
     key: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
-    step: Literal["verify", "measure", "implement", "metrics", "energy", "time", "testbed", "pipe_check", "pipe_metrics"]
+    step: Literal[
+        "verify", "measure", "implement", "metrics", "energy", "time", "testbed", "pipe_check", "pipe_metrics", "lwc_bench"
+    ]
     core: Annotated[str, Field(min_length=1)]
     device: str | None
     seed: int | None
@@ -349,6 +375,12 @@ def _check_outputs(step: str, ok: bool, inputs: dict[str, Any], out: dict[str, A
     elif step == "pipe_check":
         if ok and "interval" in inputs and out["intervals"] != [inputs["interval"]]:
             raise ValueError(f"outputs.intervals {out['intervals']} is not the promised interval {inputs['interval']}")
+    elif step == "lwc_bench":
+        for case in out["cases"]:
+            limit = out["max_decrypt_bytes"]
+            over = case["operation"] == "decrypt" and limit is not None and case["msg_bytes"] > limit
+            if (case["cycles"] is None) != over:
+                raise ValueError("an LWC benchmark case has no cycles exactly when its plaintext is over the core's buffer")
     elif step == "pipe_metrics" and out["fits"] and None in (out["luts"], out["fmax_mhz"], out["throughput_mbps"]):
         raise ValueError("a point that fits has its LUTs, Fmax and throughput")
 
