@@ -147,3 +147,14 @@ def check_address_map(segments: tuple[Segment, ...] = ADDRESS_MAP) -> None:
     for first, second in zip(ordered, ordered[1:]):
         if first.end > second.base:
             raise HashbedError(f"{first.cell} and {second.cell} overlap at 0x{second.base:08x}")
+
+
+def address_table() -> str:
+    """The address map as the Markdown table of docs/board.md (a test checks that it is there)."""
+    lines = ["| block design cell | interface | base | range | what |", "|---|---|---:|---:|---|"]
+    for s in ADDRESS_MAP:
+        lines.append(f"| `{s.cell}` | `{s.interface}` | 0x{s.base:08X} | 0x{s.range:X} | {s.what} |")
+    lines.append(
+        f"| DDR (through `S_AXI_HP0`) | DMA `Data_MM2S`, `Data_S2MM` | 0x{DDR_BASE:08X} | 0x{DDR_RANGE:X} | the DMA buffers |"
+    )
+    return "\n".join(lines)

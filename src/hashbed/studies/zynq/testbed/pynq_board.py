@@ -42,9 +42,8 @@ DMASR_HALTED = 1 << 0
 DMASR_IDLE = 1 << 1
 #: DMASR's error bits (DMAIntErr, DMASlvErr, DMADecErr)
 DMASR_ERRORS = 0x70
-# AXI GPIO (PG144): channel 1 data and direction
+# AXI GPIO (PG144): channel 1 data
 GPIO_DATA = 0x0
-GPIO_TRI = 0x4
 #: Waiting for the digest: this long at least, plus this long per message byte (a core at 10 MHz
 #: with a slow formula hashes over 1 MB/s; a core that stops answering is seen after this time).
 TIMEOUT_S = 5.0
@@ -99,7 +98,7 @@ class PynqBoard(Board):
         #: The last transfer: 64-bit beats sent, bytes received and the seconds from starting the
         #: DMA to seeing it done (wall clock), as the simulated board reports them.
         self.last_transfer: dict[str, Any] = {}
-        self.reset()
+        # Loading the overlay reset the logic, and PYNQ's DMA driver started both channels.
 
     def _address(self, ip_dict: dict[str, Any], cell: str) -> tuple[int, int]:
         entry = ip_dict.get(cell)
@@ -164,8 +163,7 @@ class PynqBoard(Board):
         """Reset the testbed (a pulse on the reset GPIO into its proc_sys_reset) and the DMA
         (its soft reset, which halts both channels), then start both channels again."""
         self._release()
-        gpio = self._mmio[RESET_GPIO]
-        gpio.write(GPIO_TRI, 0)  # bit 0 an output
+        gpio = self._mmio[RESET_GPIO]  # all outputs (C_ALL_OUTPUTS), so no direction to set
         gpio.write(GPIO_DATA, 1)
         gpio.write(GPIO_DATA, 0)
         dma = self._mmio[DMA]
