@@ -17,13 +17,13 @@ from hashbed.catalogue.cores import Core, load_core
 from hashbed.cli.main import main
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.results import ResultStore
+from hashbed.studies.zynq import testbed_tables
 from hashbed.studies.zynq.board.address_map import DMA, RESET_GPIO, TESTBED, TIMER, get_board, segment
 from hashbed.studies.zynq.board.experiments import FMAX_STEP
 from hashbed.studies.zynq.testbed import clock_wizard
 from hashbed.studies.zynq.testbed.controller import Controller, SearchResult, search_max_frequency
 from hashbed.studies.zynq.testbed.pynq_board import PynqBoard
 from hashbed.studies.zynq.testbed.simulated import SimulatedBoard
-from hashbed.studies.zynq.testbed_tables import series_label, testbed_series
 
 SHA1 = load_core("sha1")
 PYNQ_Z2 = get_board("pynq-z2")
@@ -91,8 +91,8 @@ def test_board_run_reproduces_the_simulated_overhead_and_clock_search(
         assert len(jobs) == 2 and all(job.ok and job.device == "pynq-z2" for job in jobs)
         assert all(job.inputs["dma"] is None and job.inputs["tools"] == {"pynq": "fake"} for job in jobs)
         assert [job.device for job in store.jobs(FMAX_STEP)] == ["pynq-z2"]
-        (series,) = testbed_series(store)  # Table IV and the overhead table name the board
-        assert series_label(series) == "sha1, core 143.76 MHz, system 100 MHz, on the pynq-z2"
+        (series,) = testbed_tables.testbed_series(store)  # Table IV and the overhead table name the board
+        assert testbed_tables.series_label(series) == "sha1, core 143.76 MHz, system 100 MHz, on the pynq-z2"
         assert [row["ratio"] for row in series["overhead"]] == [row["ratio"] for row in expected]
     # a run of both sizes finds them stored: nothing reaches the board
     with SimulatedBoard(SHA1) as simulated:
