@@ -20,6 +20,7 @@ from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
 from hashbed.cli import best as best_commands
+from hashbed.cli import board as board_commands
 from hashbed.cli import explore as explore_commands
 from hashbed.cli import lwc as lwc_commands
 from hashbed.cli import pipelined as pipelined_commands
@@ -648,6 +649,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_results)
 
     testbed_commands.add_parser(sub, common)
+    board_commands.add_parser(sub, common)
     timing_commands.add_parser(sub, common)
     pipelined_commands.add_parsers(sub, common)
     workers_commands.add_parser(sub)

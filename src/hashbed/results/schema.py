@@ -216,15 +216,27 @@ class TestbedOutputs(_Strict):
     formula_s: Seconds
     overhead_ratio: Number
     speedup: Number | None
-    # the harness's report of the transfer, in system clock cycles
-    start: Count
-    end: Count
-    first_valid: Count
-    last_beat: Count
+    # the report of the transfer: beats sent, bytes received, seconds it took; and, from the
+    # simulated board's harness only (a real board cannot see them), the system clock cycles of
+    # its start, end, first valid and last output beat, backpressure and the core's cycles
     sent: Count
     received: Count
-    backpressure: Count
-    core_cycles: Count
+    seconds: Seconds
+    start: Count | None = None
+    end: Count | None = None
+    first_valid: Count | None = None
+    last_beat: Count | None = None
+    backpressure: Count | None = None
+    core_cycles: Count | None = None
+
+
+class BoardFmaxOutputs(_Strict):
+    """The 0.1 MHz search for the highest core clock with every digest right, on a real board."""
+
+    max_mhz: Mhz
+    limit_above_range: bool
+    trials: list[tuple[Mhz, bool]]
+    messages: Positive
     seconds: Seconds
 
 
@@ -276,6 +288,7 @@ OUTPUTS: dict[str, type[_Strict]] = {
     "energy": EnergyOutputs,
     "time": TimeOutputs,
     "testbed": TestbedOutputs,
+    "board_fmax": BoardFmaxOutputs,
     "pipe_check": PipeCheckOutputs,
     "pipe_metrics": PipeMetricsOutputs,
     "lwc_bench": LwcBenchOutputs,
@@ -287,7 +300,17 @@ REFERENCES = ("measure_job", "implement_job", "check_job")
 class JobLine(_Strict):
     key: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
     step: Literal[
-        "verify", "measure", "implement", "metrics", "energy", "time", "testbed", "pipe_check", "pipe_metrics", "lwc_bench"
+        "verify",
+        "measure",
+        "implement",
+        "metrics",
+        "energy",
+        "time",
+        "testbed",
+        "board_fmax",
+        "pipe_check",
+        "pipe_metrics",
+        "lwc_bench",
     ]
     core: Annotated[str, Field(min_length=1)]
     device: str | None

@@ -25,8 +25,9 @@ _SETTING = ("core_mhz", "sys_mhz", "dma", "start_delay", "message_seed")
 
 
 def series_label(series: dict[str, Any]) -> str:
-    dma = DmaModel(**series["dma"]).describe()
-    return f"{series['core']}, core {series['core_mhz']:.2f} MHz, system {series['sys_mhz']:g} MHz, {dma}"
+    """The series' core and setting; a real board's name in place of the simulated DMA's model."""
+    where = DmaModel(**series["dma"]).describe() if series["device"] == BOARD else f"on the {series['device']}"
+    return f"{series['core']}, core {series['core_mhz']:.2f} MHz, system {series['sys_mhz']:g} MHz, {where}"
 
 
 def testbed_series(store: ResultStore) -> list[dict[str, Any]]:
@@ -39,10 +40,12 @@ def testbed_series(store: ResultStore) -> list[dict[str, Any]]:
     for record in store.jobs(STEP):  # oldest first: the latest wins
         if record.ok:
             setting = {key: record.inputs[key] for key in _SETTING}
-            key = json.dumps([record.core, setting], sort_keys=True)
-            group = groups.setdefault(key, {"core": record.core, **setting, "jobs": {}})
+            device = record.device or BOARD
+            key = json.dumps([record.core, device, setting], sort_keys=True)
+            group = groups.setdefault(key, {"core": record.core, "device": device, **setting, "jobs": {}})
             group["jobs"][record.inputs["size_bytes"]] = record
-            latest[json.dumps([record.core, {k: v for k, v in setting.items() if k != "core_mhz"}], sort_keys=True)] = key
+            others = {k: v for k, v in setting.items() if k != "core_mhz"}
+            latest[json.dumps([record.core, device, others], sort_keys=True)] = key
     series = []
     for key in sorted(set(latest.values())):
         group = groups[key]
@@ -50,7 +53,6 @@ def testbed_series(store: ResultStore) -> list[dict[str, Any]]:
         series.append(
             {
                 **{k: v for k, v in group.items() if k != "jobs"},
-                "device": BOARD,
                 "overhead": [overhead_row(r) for r in records],
                 "speedup": [speedup_row(r) for r in records],
                 "tools": {k: v for r in records for k, v in r.inputs.get("tools", {}).items()},

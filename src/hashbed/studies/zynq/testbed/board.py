@@ -3,9 +3,9 @@
 A board has three register blocks behind AXI4-Lite (the output FIFO, the timer and
 the Clocking Wizard), a DMA engine that sends one buffer to the input FIFO while it
 receives one buffer from the output FIFO, and a reset for the programmable logic.
-The simulated board (``hashbed.studies.zynq.testbed.simulated``) implements this today; a real
-Zynq board implements the same methods with PYNQ (``pynq.MMIO`` for the register
-blocks, ``pynq.lib.dma.DMA`` for the transfer) and is driven by the same controller.
+The simulated board (``hashbed.studies.zynq.testbed.simulated``) implements it in Verilator; a
+real Zynq board implements the same methods with PYNQ (``pynq_board.PynqBoard``: ``pynq.MMIO``
+for the register blocks, the AXI DMA driver for the transfer) and is driven by the same controller.
 """
 
 from __future__ import annotations
@@ -55,6 +55,10 @@ class Board(ABC):
     def transfer(self, data: bytes, receive_bytes: int) -> bytes:
         """Send ``data`` to the input FIFO by DMA while receiving from the output FIFO
         until TLAST (into a buffer of ``receive_bytes``); returns the bytes received."""
+
+    def prepare(self, data: bytes, receive_bytes: int) -> None:  # noqa: B027 (nothing to prepare on most boards)
+        """Get ready to ``transfer(data, receive_bytes)`` next, before the timer starts (a real
+        board copies the message into its DMA buffer here, so the copy is not timed)."""
 
     @abstractmethod
     def reset(self) -> None:

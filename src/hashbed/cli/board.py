@@ -1,0 +1,160 @@
+"""``hashbed board ...``: the Zynq testbed on a real board (ZedBoard, PYNQ-Z2): the Vivado project
+that builds it, and the study's experiments on it through PYNQ (docs/board.md)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from hashbed.catalogue.cores import TARGET_DEVICE, load_core
+from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.types import comma_list, float_range, int_range, positive_float, positive_int, seed
+from hashbed.errors import HashbedError
+from hashbed.jobs.runner import Jobs
+from hashbed.results import ResultStore
+from hashbed.studies.zynq.board.address_map import BOARDS, get_board
+from hashbed.studies.zynq.board.experiments import BoardSettings, fmax_node, run_here, transfer_nodes
+from hashbed.studies.zynq.board.tcl import project_name, write_project
+from hashbed.studies.zynq.experiments import (
+    DEFAULT_SIZES_KB,
+    FALLBACK_CORE_MHZ,
+    KB,
+    SIZE_KB_RANGE,
+    overhead_row,
+    speedup_row,
+    stored_fmax,
+)
+from hashbed.studies.zynq.testbed.pynq_board import PynqBoard, check_bitfile
+from hashbed.studies.zynq.testbed.simulated import DEFAULT_IDLE_LIMIT
+
+DEFAULT_BOARD = "pynq-z2"
+
+
+def default_folder(core: str, board: str) -> Path:
+    return Path("build") / "board" / board / core
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    board = get_board(args.board)
+    core = load_core(args.core)
+    folder = args.out or default_folder(core.name, board.name)
+    project = write_project(core, board, folder, args.jobs)
+    if args.json:
+        emit_json({"script": str(project.script), "bitfile": str(project.bitfile), "hwh": str(project.hwh)})
+        return 0
+    out.print(f"wrote {project.script}, {project.constraints} and {len(project.hdl)} HDL files in {project.folder / 'hdl'}")
+    out.print(f"build it where Vivado is: cd {project.folder} && vivado -mode batch -source build.tcl")
+    out.print(
+        f"then copy {project.bitfile.name} and {project.hwh.name} to the {board.name} and run: "
+        f"hashbed board run {core.name} --board {board.name} --bitfile {project.bitfile.name}"
+    )
+    return 0
+
+
+def _rows(title: str, rows: list[dict[str, Any]], columns: dict[str, str]) -> None:
+    cells = [[("-" if row[key] is None else str(row[key])) for key in columns] for row in rows]
+    print_table(title, (list(columns.values()), cells))
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    if args.low >= args.high:
+        raise HashbedError(f"--low {args.low:g} MHz must be below --high {args.high:g} MHz: pass a search range")
+    board_kind = get_board(args.board)
+    core = load_core(args.core)
+    bitfile = args.bitfile or default_folder(core.name, board_kind.name) / f"{project_name(core)}.bit"
+    check_bitfile(bitfile)
+    with ResultStore(args.db) as store:
+        core_mhz = args.core_mhz or stored_fmax(store, core) or FALLBACK_CORE_MHZ
+        if args.core_mhz is None:
+            err.print(f"({core.name}: core clock {core_mhz:g} MHz; set it with --core-mhz)")
+        jobs = Jobs(store, args.build_dir, args.force)
+        board = PynqBoard(core, bitfile, board_kind)
+        with board:
+            if board.fallbacks:
+                err.print(f"(the .hwh names no {', '.join(board.fallbacks)}: the address map's addresses are used)")
+            settings = BoardSettings(core_mhz, args.start_delay, args.seed)
+            records = run_here(jobs, transfer_nodes(board, core, args.sizes, settings))
+            (search,) = run_here(jobs, [fmax_node(board, core, args.fmax_sizes, args.seed, args.low, args.high)])
+    failures = [r for r in [*records, search] if not r.ok]
+    done = [r for r in records if r.ok]
+    overhead, speedup = [overhead_row(r) for r in done], [speedup_row(r) for r in done]
+    fmax = {key: search.outputs[key] for key in ("max_mhz", "limit_above_range", "trials")} if search.ok else None
+    if args.json:
+        emit_json({"board": board_kind.name, "overhead": overhead, "speedup": speedup, "fmax": fmax})
+    else:
+        where = f"on the {board_kind.name} ({bitfile.name})"
+        _rows(
+            f"communication overhead of {core.name} {where}",
+            overhead,
+            {
+                "size_kb": "size kB",
+                "core_mhz": "core MHz",
+                "measured_us": "measured µs",
+                "formula_us": "formula µs",
+                "ratio": "ratio",
+            },
+        )
+        _rows(
+            f"hardware / software speed-up of {core.name} {where}",
+            speedup,
+            {"size_kb": "size kB", "hardware_us": "hardware µs", "software_us": "software µs", "speedup": "speed-up"},
+        )
+        if speedup and speedup[0]["software"]:
+            out.print(f"software: {speedup[0]['software']} on {speedup[0]['software_cpu']}, the best CPU time of 5 runs")
+        if fmax:
+            above = " (the top of the range: raise --high)" if fmax["limit_above_range"] else ""
+            out.print(f"{core.name}: highest core clock with every digest right {where}: {fmax['max_mhz']:.1f} MHz{above}")
+    for failure in failures:
+        size = failure.inputs.get("size_bytes")
+        what = f"{size / KB:g} kB" if size is not None else "clock search"
+        err.print(f"hashbed: board {failure.core} {what} failed: {failure.error}")
+    return 1 if failures else 0
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    group = sub.add_parser("board", help="the Zynq testbed on a real board: the Vivado project, the experiments through PYNQ")
+    commands = group.add_subparsers(dest="board_command", required=True, metavar="COMMAND")
+    board = argparse.ArgumentParser(add_help=False)
+    board.add_argument("core")
+    board.add_argument("--board", default=DEFAULT_BOARD, help=f"one of: {', '.join(BOARDS)} (default: %(default)s)")
+
+    p = commands.add_parser("build", parents=[common, board], help="write the Vivado Tcl project of the testbed around a core")
+    p.add_argument("--out", type=Path, help="the project's folder (default: build/board/BOARD/CORE)")
+    p.add_argument("--jobs", type=positive_int, default=2, help="Vivado's parallel jobs (default: %(default)s)")
+    p.set_defaults(func=cmd_build)
+
+    sizes = comma_list(float_range(*SIZE_KB_RANGE))
+    size_range = f"{SIZE_KB_RANGE[0]:g} to {SIZE_KB_RANGE[1]:g}"
+    p = commands.add_parser(
+        "run", parents=[common, board], help="overhead, speed-up and the clock search on the board (needs pynq)"
+    )
+    p.add_argument("--bitfile", type=Path, help="the bitstream, its .hwh beside it (default: the build folder's)")
+    default_sizes = ",".join(f"{size:g}" for size in DEFAULT_SIZES_KB)
+    p.add_argument(
+        "--sizes",
+        type=sizes,
+        default=list(DEFAULT_SIZES_KB),
+        help=f"message sizes in kB, each {size_range} (default: {default_sizes})",
+    )
+    p.add_argument(
+        "--core-mhz",
+        type=positive_float,
+        help=f"core clock of overhead and speed-up, MHz (default: the Fmax on {TARGET_DEVICE}, else {FALLBACK_CORE_MHZ:g})",
+    )
+    p.add_argument(
+        "--start-delay",
+        type=int_range(0, DEFAULT_IDLE_LIMIT - 1),
+        default=0,
+        help="output FIFO start delay, system cycles (default: 0)",
+    )
+    p.add_argument("--seed", type=seed, default=1, help="message seed (default: %(default)s)")
+    p.add_argument("--low", type=positive_float, default=10.0, help="bottom of the clock search, MHz (must pass; default: 10)")
+    p.add_argument("--high", type=positive_float, default=400.0, help="top of the clock search, MHz (default: 400)")
+    p.add_argument(
+        "--fmax-sizes",
+        type=sizes,
+        default=[0.1, 1.0, 10.0],
+        help=f"message sizes of the clock search in kB, each {size_range} (default: 0.1,1,10)",
+    )
+    p.set_defaults(func=cmd_run)
