@@ -26,6 +26,7 @@ from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize
 from hashbed.results import JobRecord, ResultStore, job_key
 from hashbed.studies.zynq.published_cycles import Figure, zynq_arm_seconds
+from hashbed.studies.zynq.testbed.board import Board
 from hashbed.studies.zynq.testbed.controller import Controller
 from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
 from hashbed.studies.zynq.testbed.software import software_name
@@ -66,13 +67,20 @@ def message_of_size(size_bytes: int, seed: int) -> Message:
 def transfer_work(sources: Sources, settings: TestbedSettings, size_bytes: int) -> tuple[dict[str, Any], str | None]:
     """A worker's transfer of one message through the testbed on a simulated board of its own."""
     core = localize(sources)
-    board = SimulatedBoard(core, settings.sys_mhz, settings.dma)
-    with board:
-        controller = Controller(board, core)
-        controller.configure_output(settings.start_delay)
-        controller.set_core_clock(settings.core_mhz)
-        transfer = controller.hash(message_of_size(size_bytes, settings.message_seed))
-        outputs = {"size_kb": size_bytes / KB, **transfer.as_dict(), **board.last_transfer}
+    with SimulatedBoard(core, settings.sys_mhz, settings.dma) as board:
+        return board_transfer(board, core, settings.core_mhz, settings.start_delay, settings.message_seed, size_bytes)
+
+
+def board_transfer(
+    board: Board, core: Core, core_mhz: float, start_delay: int, message_seed: int, size_bytes: int
+) -> tuple[dict[str, Any], str | None]:
+    """One message of ``size_bytes`` through the testbed on ``board`` (simulated or real): the
+    controller's whole procedure; the outputs and, for a wrong digest, the error."""
+    controller = Controller(board, core)
+    controller.configure_output(start_delay)
+    controller.set_core_clock(core_mhz)
+    transfer = controller.hash(message_of_size(size_bytes, message_seed))
+    outputs = {"size_kb": size_bytes / KB, **transfer.as_dict(), **board.last_transfer}
     error = None if transfer.correct else f"wrong digest for {size_bytes} bytes: {transfer.digest}, expected {transfer.expected}"
     return outputs, error
 

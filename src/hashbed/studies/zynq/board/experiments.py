@@ -22,7 +22,7 @@ from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.jobs.graph import Node, constant
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord
-from hashbed.studies.zynq.experiments import KB, STEP, message_of_size
+from hashbed.studies.zynq.experiments import KB, STEP, board_transfer, message_of_size
 from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
 from hashbed.studies.zynq.testbed.pynq_board import PynqBoard
 from hashbed.studies.zynq.testbed.software import software_name
@@ -52,14 +52,8 @@ def board_inputs(board: PynqBoard, core: Core) -> dict[str, Any]:
 
 
 def transfer_work(board: PynqBoard, core: Core, settings: BoardSettings, size_bytes: int) -> tuple[dict[str, Any], str | None]:
-    """One message through the testbed on the board: the controller's whole procedure."""
-    controller = Controller(board, core)
-    controller.configure_output(settings.start_delay)
-    controller.set_core_clock(settings.core_mhz)
-    transfer = controller.hash(message_of_size(size_bytes, settings.message_seed))
-    outputs = {"size_kb": size_bytes / KB, **transfer.as_dict(), **board.last_transfer}
-    error = None if transfer.correct else f"wrong digest for {size_bytes} bytes: {transfer.digest}, expected {transfer.expected}"
-    return outputs, error
+    """One message through the testbed on the board."""
+    return board_transfer(board, core, settings.core_mhz, settings.start_delay, settings.message_seed, size_bytes)
 
 
 def transfer_nodes(board: PynqBoard, core: Core, sizes_kb: Sequence[float], settings: BoardSettings) -> list[Node]:

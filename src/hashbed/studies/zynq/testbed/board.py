@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from enum import Enum
 from types import TracebackType
+from typing import Any
 
 
 class Block(Enum):
@@ -42,6 +43,9 @@ class Board(ABC):
     sys_mhz: float
     #: Clocking Wizard input clock in MHz.
     clock_input_mhz: float
+    #: What the board saw of its last transfer (beats sent and received, and what else it can
+    #: observe), stored with the transfer's result.
+    last_transfer: dict[str, Any]
 
     @abstractmethod
     def write(self, block: Block, offset: int, value: int) -> None:
