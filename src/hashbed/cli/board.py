@@ -7,8 +7,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from hashbed.catalogue.cores import TARGET_DEVICE, load_core
+from hashbed.catalogue.cores import load_core
 from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.testbed import add_sizes_and_core_clock
 from hashbed.cli.types import comma_list, float_range, int_range, positive_float, positive_int, seed
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
@@ -17,7 +18,6 @@ from hashbed.studies.zynq.board.address_map import BOARDS, get_board
 from hashbed.studies.zynq.board.experiments import BoardSettings, fmax_node, run_here, transfer_nodes
 from hashbed.studies.zynq.board.tcl import project_name, write_project
 from hashbed.studies.zynq.experiments import (
-    DEFAULT_SIZES_KB,
     FALLBACK_CORE_MHZ,
     KB,
     SIZE_KB_RANGE,
@@ -130,18 +130,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "run", parents=[common, board], help="overhead, speed-up and the clock search on the board (needs pynq)"
     )
     p.add_argument("--bitfile", type=Path, help="the bitstream, its .hwh beside it (default: the build folder's)")
-    default_sizes = ",".join(f"{size:g}" for size in DEFAULT_SIZES_KB)
-    p.add_argument(
-        "--sizes",
-        type=sizes,
-        default=list(DEFAULT_SIZES_KB),
-        help=f"message sizes in kB, each {size_range} (default: {default_sizes})",
-    )
-    p.add_argument(
-        "--core-mhz",
-        type=positive_float,
-        help=f"core clock of overhead and speed-up, MHz (default: the Fmax on {TARGET_DEVICE}, else {FALLBACK_CORE_MHZ:g})",
-    )
+    add_sizes_and_core_clock(p)
     p.add_argument(
         "--start-delay",
         type=int_range(0, DEFAULT_IDLE_LIMIT - 1),

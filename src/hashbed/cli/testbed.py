@@ -166,6 +166,23 @@ def cmd_fmax(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_sizes_and_core_clock(parser: argparse.ArgumentParser) -> None:
+    """--sizes and --core-mhz of the overhead and speed-up experiments (on any board)."""
+    default_sizes = ",".join(f"{size:g}" for size in DEFAULT_SIZES_KB)
+    low, high = SIZE_KB_RANGE
+    parser.add_argument(
+        "--sizes",
+        type=comma_list(float_range(low, high)),
+        default=list(DEFAULT_SIZES_KB),
+        help=f"message sizes in kB, comma separated, each {low:g} to {high:g} (default: {default_sizes})",
+    )
+    parser.add_argument(
+        "--core-mhz",
+        type=positive_float,
+        help=f"core clock, MHz (default: the stored Fmax on {TARGET_DEVICE}, else {FALLBACK_CORE_MHZ:g})",
+    )
+
+
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     testbed = sub.add_parser("testbed", help="the Zynq testbed experiments on the simulated board")
     commands = testbed.add_subparsers(dest="experiment", required=True, metavar="EXPERIMENT")
@@ -185,18 +202,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     transfer = argparse.ArgumentParser(add_help=False)
     # a longer pause reads as a core that never answers; a longer burst is no burst limit
     cycles = int_range(0, DEFAULT_IDLE_LIMIT - 1)
-    default_sizes = ",".join(f"{size:g}" for size in DEFAULT_SIZES_KB)
-    transfer.add_argument(
-        "--sizes",
-        type=sizes,
-        default=list(DEFAULT_SIZES_KB),
-        help=f"message sizes in kB, comma separated, each {size_range} (default: {default_sizes})",
-    )
-    transfer.add_argument(
-        "--core-mhz",
-        type=positive_float,
-        help=f"core clock, MHz (default: the stored Fmax on {TARGET_DEVICE}, else {FALLBACK_CORE_MHZ:g})",
-    )
+    add_sizes_and_core_clock(transfer)
     transfer.add_argument("--dma-gap", type=probability, default=0.0, help="MM2S: probability of an idle cycle between beats")
     transfer.add_argument(
         "--dma-burst", type=cycles, default=0, help=f"MM2S: beats per burst, below {DEFAULT_IDLE_LIMIT} (default: 0, unlimited)"
