@@ -164,7 +164,8 @@ def cmd_fmax(args: argparse.Namespace) -> int:
     dma = DmaModel(seed=args.seed)
     with SimulatedBoard(core, args.sys_mhz, dma) as board:
         if core.interface == "lwc":  # the key load, then each size encrypted with it
-            cases = [case for size in args.sizes for case in lwc_cases(core, round(size * KB), args.seed)]
+            loads = [lwc_cases(core, round(size * KB), args.seed) for size in args.sizes]
+            cases = [loads[0][0], *(case for _, case in loads)]
             lwc = LwcController(board, core)
             lwc.configure_output()
             result = search_max_frequency(lambda mhz: lwc.all_correct_at(mhz, cases), args.low, args.high)

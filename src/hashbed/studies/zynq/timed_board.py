@@ -42,6 +42,8 @@ from hashbed.studies.zynq.testbed.board import (
 from hashbed.studies.zynq.testbed.clock_wizard import ClockWizardModel
 
 _MARK = re.compile(r"^(first|last) (-?\d+)$", re.MULTILINE)
+#: log2 of the modelled sdi FIFO's depth: lwc_tb.v holds 65536 sdi words.
+SDI_DEPTH_LOG2 = 16
 #: A transfer may take this many times the cycles its formula gives before the core counts as hung.
 HUNG_FACTOR = 2
 
@@ -102,7 +104,7 @@ class PostRouteBoard(Board):
         if block is Block.OUTPUT_FIFO and offset in self._registers:
             return self._registers[offset]
         if block is Block.SDI_FIFO and self._lwc and offset == SDI_CONFIG:
-            return self.core.sdi_bus_width
+            return SDI_DEPTH_LOG2 << 8 | self.core.sdi_bus_width  # as deep as lwc_tb.v's word memory
         if block is Block.SDI_FIFO and self._lwc and offset == SDI_STATUS:
             return 0  # never full
         if block is Block.TIMER and offset == TCR0:
@@ -117,7 +119,11 @@ class PostRouteBoard(Board):
             raise HashbedError(f"receive buffer of {receive_bytes} bytes is smaller than the transfer length of {expected} words")
         mhz = self.core_mhz
         sdi, self._sdi = (self._sdi, []) if self._lwc else (None, [])
-        output = self._simulate(words, sdi, expected, period_ps(mhz), self._cycle_limit(len(words) + len(sdi or []), expected))
+        limit = self._cycle_limit(len(words) + len(sdi or []), expected)
+        if sdi is None:  # a hash core: core_tb.v
+            output = self._simulate(words, expected, period_ps(mhz), limit)
+        else:
+            output = self._simulate(words, expected, period_ps(mhz), limit, sdi=sdi)
         if "done" not in output.split():
             detail = "it stopped answering" if "timeout" in output else f"the simulation failed: {output.strip()[-200:]}"
             raise CoreFailure(f"core {self.core.name} at {mhz:g} MHz in timing simulation: {detail}")
@@ -130,7 +136,7 @@ class PostRouteBoard(Board):
             raise CoreFailure(f"core {self.core.name} at {mhz:g} MHz wrote a word with unknown (x) bits in timing simulation")
         return to_memory(words_out, width)
 
-    def _simulate(self, words: list[int], sdi: list[int] | None, outputs: int, period: int, max_cycles: int) -> str:
+    def _simulate(self, words: list[int], outputs: int, period: int, max_cycles: int, sdi: list[int] | None = None) -> str:
         """What core_tb.v (lwc_tb.v when ``sdi`` is a list) prints for one transfer."""
         width = self.core.bus_width
         sdi_width = self.core.sdi_bus_width if sdi is not None else 0

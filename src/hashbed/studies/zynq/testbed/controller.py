@@ -251,7 +251,15 @@ class LwcController:
         return self.core_mhz
 
     def write_sdi(self, words: Sequence[int]) -> None:
-        """Write ``words`` into the secret-data FIFO, waiting (polling SDI_STATUS) while it is full."""
+        """Write ``words`` into the secret-data FIFO, waiting (polling SDI_STATUS) while it is full.
+        They are written before the DMA starts (the core reads them once the pdi words ask for a
+        key), so they must fit the FIFO."""
+        depth = 1 << (self.board.read(Block.SDI_FIFO, SDI_CONFIG) >> 8 & 0xFF)
+        if len(words) > depth:
+            raise HashbedError(
+                f"{len(words)} sdi words in one transfer do not fit the {depth}-word sdi FIFO: "
+                "send fewer new keys per transfer, or build the board with a deeper sdi FIFO"
+            )
         for word in words:
             for _ in range(SDI_POLLS):
                 if not self.board.read(Block.SDI_FIFO, SDI_STATUS) & SDI_FULL:

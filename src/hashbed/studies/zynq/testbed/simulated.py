@@ -124,8 +124,9 @@ class SimulatedBoard(Board):
         reply: dict[str, Any] = json.loads(answer)
         if "error" in reply:
             detail = reply["error"]
-            if "$finish" in detail and printed:
-                detail = f"parameter check failed: {printed[-1]}"
+            said = [line for line in printed if "$finish" not in line]  # the check's message, not Verilator's
+            if "$finish" in detail and said:
+                detail = f"parameter check failed: {said[-1]}"
             raise CoreFailure(f"simulated board for {self.core.name}: {detail}")
         return reply
 

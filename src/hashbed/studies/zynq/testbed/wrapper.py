@@ -49,11 +49,11 @@ LWC_SIM_BOARD_SOURCES = ("testbed/cycle_timer.v", "testbed/lwc_sim_board_top.v")
 @dataclass(frozen=True)
 class FifoDepths:
     """log2 of the FIFO depths: input in 64-bit beats, output in core words, and an LWC
-    core's sdi FIFO in sdi words."""
+    core's sdi FIFO in sdi words (32: a key load, 24 bytes, at any sdi width)."""
 
     input: int = 5
     output: int = 4
-    sdi: int = 4
+    sdi: int = 5
 
 
 def testbed_top(core: Core, simulated_board: bool = False) -> str:
