@@ -65,6 +65,8 @@ class Core:
     lwc_cycles: dict[str, CycleFormula] = field(default_factory=dict)
     #: An LWC core's longest decryption (its plaintext buffer), in bytes.
     max_decrypt_bytes: int | None = None
+    #: An LWC core's sdi port width when the manifest gives one (``[lwc] sdi_width``); see ``sdi_bus_width``.
+    lwc_sdi_width: int | None = None
 
     @property
     def algorithm(self) -> HashAlgorithm:
@@ -81,6 +83,13 @@ class Core:
         if self.interface != "lwc":
             raise HashbedError(f"core {self.name} has the hash interface: it has no LWC suite (Core.algorithm)")
         return get_lwc_suite(self.algorithm_name, self.version)
+
+    @property
+    def sdi_bus_width(self) -> int:
+        """The width of an LWC core's sdi port: the manifest's ``[lwc] sdi_width``, else its bus width."""
+        if self.interface != "lwc":
+            raise HashbedError(f"core {self.name} has the hash interface: it has no sdi port")
+        return self.lwc_sdi_width if self.lwc_sdi_width is not None else self.bus_width
 
     def operation_cycles(self) -> dict[str, CycleFormula]:
         """Each operation's formula: ``cycles`` under its operation's name, then the others."""
@@ -164,6 +173,8 @@ class Implementation(Table):
         return explore
 
 
+#: The widths an LWC core's sdi port may have (one AXI4-Lite register write per word in the testbed).
+SDI_WIDTHS = (8, 16, 32)
 #: The operations of an LWC core beside encryption with a reused key (the manifest's ``cycles``),
 #: each measured for messages of N padded blocks (docs/interface.md, the LWC interface).
 LWC_OPERATIONS = ("encrypt_new_key", "encrypt_ad", "decrypt", "decrypt_new_key", "hash")
@@ -184,6 +195,15 @@ class Lwc(Table):
 
     max_decrypt_bytes: int
     cycles: LwcCycles
+    #: The sdi port's width when it differs from ``bus_width`` (8, 16 or 32 bits).
+    sdi_width: int | None = None
+
+    @field_validator("sdi_width")
+    @classmethod
+    def _sdi_width(cls, value: int | None) -> int | None:
+        if value is not None and value not in SDI_WIDTHS:
+            raise ValueError(f"must be one of {', '.join(map(str, SDI_WIDTHS))} bits, got {value}")
+        return value
 
     @field_validator("max_decrypt_bytes")
     @classmethod
@@ -252,6 +272,7 @@ def load_manifest(path: Path) -> Core:
         interface=manifest.interface,
         lwc_cycles={name: getattr(manifest.lwc.cycles, name) for name in LWC_OPERATIONS} if manifest.lwc else {},
         max_decrypt_bytes=manifest.lwc.max_decrypt_bytes if manifest.lwc else None,
+        lwc_sdi_width=manifest.lwc.sdi_width if manifest.lwc else None,
     )
 
 

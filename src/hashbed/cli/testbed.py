@@ -15,12 +15,16 @@ from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.zynq.experiments import (
+    DEFAULT_LWC_SIZES_KB,
     DEFAULT_SIZES_KB,
     FALLBACK_CORE_MHZ,
     KB,
+    LWC_OPERATION,
     SIZE_KB_RANGE,
     TestbedSettings,
     arm_speedup,
+    default_sizes_kb,
+    lwc_cases,
     message_of_size,
     overhead_row,
     speedup_row,
@@ -28,7 +32,7 @@ from hashbed.studies.zynq.experiments import (
     transfer_nodes,
 )
 from hashbed.studies.zynq.published_cycles import ZYNQ_ARM, ZYNQ_ARM_MHZ
-from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
+from hashbed.studies.zynq.testbed.controller import Controller, LwcController, search_max_frequency
 from hashbed.studies.zynq.testbed.simulated import DEFAULT_IDLE_LIMIT, SYS_MHZ_RANGE, DmaModel, SimulatedBoard
 from hashbed.studies.zynq.testbed.software import call_overhead_s
 
@@ -49,19 +53,19 @@ def _settings(args: argparse.Namespace, store: ResultStore, core: Core) -> Testb
     return TestbedSettings(args.sys_mhz, core_mhz, dma, args.start_delay, args.seed)
 
 
-def _run(args: argparse.Namespace) -> tuple[Core, TestbedSettings, list[JobRecord]]:
-    core = load_core(args.core)
+def _run(args: argparse.Namespace, core: Core) -> tuple[TestbedSettings, list[JobRecord]]:
+    sizes = args.sizes if args.sizes is not None else list(default_sizes_kb(core))
     with ResultStore(args.db) as store:
         settings = _settings(args, store, core)
         jobs = Jobs(store, args.build_dir, args.force)
-        goals = transfer_nodes(core, args.sizes, settings)
+        goals = transfer_nodes(core, sizes, settings)
         done = run_jobs(jobs, goals, args, f"testbed {core.name}")
         assert done is not None  # no --dry-run here
         records = [done[goal.key] for goal in goals]
     reused = [f"{record.inputs['size_bytes'] / KB:g}" for record in records if record.reused]
     if reused:
         err.print(f"(stored results for {', '.join(reused)} kB; --force runs them again)")
-    return core, settings, records
+    return settings, records
 
 
 def _table(title: str, rows: list[dict[str, Any]], columns: dict[str, str]) -> None:
@@ -86,7 +90,8 @@ def _clocks(settings: TestbedSettings, records: list[JobRecord]) -> str:
 
 
 def cmd_overhead(args: argparse.Namespace) -> int:
-    core, settings, records = _run(args)
+    core = load_core(args.core)
+    settings, records = _run(args, core)
     rows = [overhead_row(r) for r in records if r.ok]
     if args.json:
         emit_json(rows)
@@ -108,11 +113,23 @@ def cmd_overhead(args: argparse.Namespace) -> int:
             "one per system clock cycle; "
             "measured: the timer, from before the DMA starts to after the digest is in memory"
         )
+        if core.interface == "lwc":
+            out.print(
+                f"{core.name} (LWC): each size is one {LWC_OPERATION} (the key loaded before, untimed, through the sdi "
+                "FIFO); formula: the manifest's cycles; the answer (ciphertext, tag, status) is checked against the "
+                "model, and is in memory when the timer stops"
+            )
     return _finish(records)
 
 
 def cmd_speedup(args: argparse.Namespace) -> int:
-    core, settings, records = _run(args)
+    core = load_core(args.core)
+    if core.interface == "lwc":
+        raise HashbedError(
+            f"core {core.name} has the LWC interface: hashbed has no native software of {core.algorithm_name} to compare "
+            "with; run 'hashbed testbed overhead'"
+        )
+    settings, records = _run(args, core)
     rows = [speedup_row(r) for r in records if r.ok]
     figures = set()
     for row in rows:  # against the Zynq's processor, where its cycles per byte are published
@@ -144,36 +161,47 @@ def cmd_fmax(args: argparse.Namespace) -> int:
     if args.low >= args.high:
         raise HashbedError(f"--low {args.low:g} MHz must be below --high {args.high:g} MHz: pass a search range")
     core = load_core(args.core)
-    messages = [message_of_size(round(size * KB), args.seed) for size in args.sizes]
     dma = DmaModel(seed=args.seed)
     with SimulatedBoard(core, args.sys_mhz, dma) as board:
-        controller = Controller(board, core)
-        controller.configure_output()
-        result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, messages), args.low, args.high)
+        if core.interface == "lwc":  # the key load, then each size encrypted with it
+            loads = [lwc_cases(core, round(size * KB), args.seed) for size in args.sizes]
+            cases = [loads[0][0], *(case for _, case in loads)]
+            lwc = LwcController(board, core)
+            lwc.configure_output()
+            result = search_max_frequency(lambda mhz: lwc.all_correct_at(mhz, cases), args.low, args.high)
+        else:
+            messages = [message_of_size(round(size * KB), args.seed) for size in args.sizes]
+            controller = Controller(board, core)
+            controller.configure_output()
+            result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, messages), args.low, args.high)
     row = {"core": core.name, "max_mhz": result.max_mhz, "limit_above_range": result.limit_above_range, "trials": result.trials}
     if args.json:
         emit_json(row)
         return 0
+    answer = "answer (do words, status included)" if core.interface == "lwc" else "digest"
     for mhz, passed in result.trials:
         out.print(f"  {mhz:7.1f} MHz  {'pass' if passed else 'FAIL'}")
     if result.limit_above_range:
         out.print(
-            f"{core.name}: every digest right up to {result.max_mhz:.1f} MHz, the top of the range "
+            f"{core.name}: every {answer} right up to {result.max_mhz:.1f} MHz, the top of the range "
             "(RTL simulation has no delays: use the timing simulation for a real limit)"
         )
     else:
-        out.print(f"{core.name}: highest frequency with every digest right: {result.max_mhz:.1f} MHz")
+        out.print(f"{core.name}: highest frequency with every {answer} right: {result.max_mhz:.1f} MHz")
     return 0
 
 
-def add_sizes_and_core_clock(parser: argparse.ArgumentParser) -> None:
-    """--sizes and --core-mhz of the overhead and speed-up experiments (on any board)."""
+def add_sizes_and_core_clock(parser: argparse.ArgumentParser, lwc: bool = False) -> None:
+    """--sizes and --core-mhz of the overhead and speed-up experiments (on any board). With
+    ``lwc``, --sizes defaults to None: the sizes of the core's interface (default_sizes_kb)."""
     default_sizes = ",".join(f"{size:g}" for size in DEFAULT_SIZES_KB)
+    if lwc:
+        default_sizes += "; an LWC core's plaintexts: " + ",".join(f"{size:g}" for size in DEFAULT_LWC_SIZES_KB)
     low, high = SIZE_KB_RANGE
     parser.add_argument(
         "--sizes",
         type=comma_list(float_range(low, high)),
-        default=list(DEFAULT_SIZES_KB),
+        default=None if lwc else list(DEFAULT_SIZES_KB),
         help=f"message sizes in kB, comma separated, each {low:g} to {high:g} (default: {default_sizes})",
     )
     parser.add_argument(
@@ -202,7 +230,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     transfer = argparse.ArgumentParser(add_help=False)
     # a longer pause reads as a core that never answers; a longer burst is no burst limit
     cycles = int_range(0, DEFAULT_IDLE_LIMIT - 1)
-    add_sizes_and_core_clock(transfer)
+    add_sizes_and_core_clock(transfer, lwc=True)
     transfer.add_argument("--dma-gap", type=probability, default=0.0, help="MM2S: probability of an idle cycle between beats")
     transfer.add_argument(
         "--dma-burst", type=cycles, default=0, help=f"MM2S: beats per burst, below {DEFAULT_IDLE_LIMIT} (default: 0, unlimited)"

@@ -21,12 +21,14 @@
 //   same way). A flip-flop's process is woken by the rising edge of its delayed clock and
 //   appended likewise; its register takes the new value in the non-blocking region after
 //   the time's active events.
-// - The testbenches are those of core_tb.v and calibration_tb.v, event for event.
+// - The testbenches are those of core_tb.v, lwc_tb.v and calibration_tb.v, event for event.
 //
 // Usage: engine DESIGN, then commands on stdin, each answered on stdout and ended by a
 // line "end" (a line "fatal: ..." before it: the engine stopped):
 //   core PERIOD INPUT_DELAY MAX_CYCLES OUTPUTS COUNT WORD...   (words in hex)
 //       prints what core_tb.v prints: "out <hex>", "first N", "last N", "done" / "timeout"
+//   lwc PERIOD INPUT_DELAY MAX_CYCLES OUTPUTS PDI_COUNT SDI_COUNT WORD...   (pdi, then sdi words)
+//       prints what lwc_tb.v prints (the same lines) for an LWC core (pdi, sdi, do)
 //   calibration PERIOD CYCLES MODE
 //       prints "sample <hex>" where calibration_tb.v compares the outputs
 //
@@ -1193,17 +1195,27 @@ static std::vector<Val> read_bits(Engine& e, const Port& p) {
     return bits;
 }
 
-// core_tb.v
+// core_tb.v (a hash core: one input stream, din/src_ready/src_read) and lwc_tb.v (an LWC core:
+// pdi, then sdi, each data/valid/ready), one testbench of input streams: at a rising edge a
+// stream whose word the core reads (ready, and a word left) moves on, the first stream's first
+// read is "first"; the words written (the output's valid) are printed.
+struct InputStream {
+    std::vector<std::vector<Val>> words;
+    std::vector<int32_t> data;
+    int32_t valid, ready;
+    long index = 0;
+    long count() const { return long(words.size()); }
+};
+
 struct CoreTb {
     Time period, input_delay;
-    long max_cycles, outputs, count;
-    std::vector<std::vector<Val>> words;
-    int32_t clk, rst, src_ready;
-    std::vector<int32_t> din;
-    int32_t src_read, dst_write;
+    long max_cycles, outputs;
+    std::vector<InputStream> streams;
+    int32_t clk, rst;
+    int32_t write;  // the output's valid (dst_write, do_valid)
     const Port* dout;
     int stage = 0, slow = 0;
-    long cycle = 0, index = 0, written = 0, first = -1, last = -1;
+    long cycle = 0, written = 0, first = -1, last = -1;
     std::string text;
 
     void wait(Engine& e, Time delay, int next) {
@@ -1233,11 +1245,14 @@ struct CoreTb {
                     e.finished = true;
                     return;
                 }
-                if (cycle > 0 && e.net[size_t(src_read)] == 1 && index < count) {
-                    if (first < 0) first = cycle;
-                    index++;
+                for (size_t s = 0; s < streams.size(); ++s) {
+                    InputStream& in = streams[s];
+                    if (cycle > 0 && e.net[size_t(in.ready)] == 1 && in.index < in.count()) {
+                        if (s == 0 && first < 0) first = cycle;
+                        in.index++;
+                    }
                 }
-                if (cycle > 0 && e.net[size_t(dst_write)] == 1) {
+                if (cycle > 0 && e.net[size_t(write)] == 1) {
                     text += "out " + hex(read_bits(e, *dout)) + "\n";
                     written++;
                     last = cycle;
@@ -1253,8 +1268,11 @@ struct CoreTb {
             }
             case 4:
                 set(e, rst, 0);
-                set(e, src_ready, index < count ? 1 : 0);
-                for (size_t b = 0; b < din.size(); ++b) set(e, din[b], index < count ? words[size_t(index)][b] : 0);
+                for (InputStream& in : streams) {
+                    const bool more = in.index < in.count();
+                    set(e, in.valid, more ? 1 : 0);
+                    for (size_t b = 0; b < in.data.size(); ++b) set(e, in.data[b], more ? in.words[size_t(in.index)][b] : 0);
+                }
                 wait(e, period / 2 - input_delay, 5);
                 break;
             case 5:
@@ -1350,26 +1368,41 @@ int main(int argc, char** argv) {
         if (!(in >> command)) continue;
         if (command == "quit") break;
         e.reset();
-        if (command == "core") {
+        if (command == "core" || command == "lwc") {
+            // core: one stream (din); lwc: pdi, then sdi (SDI_COUNT words, possibly none)
+            const bool lwc = command == "lwc";
             CoreTb tb;
-            in >> tb.period >> tb.input_delay >> tb.max_cycles >> tb.outputs >> tb.count;
-            if (!in || tb.count < 1) fail("core: bad arguments");
-            bool refused = 2 * tb.input_delay >= tb.period;  // core_tb.v refuses the run
-            const Port& din = e.port("din");
-            tb.dout = &e.port("dout");
-            for (long i = 0; i < tb.count; ++i) {
-                std::string word;
-                if (!(in >> word)) fail("core: fewer words than COUNT");
-                tb.words.push_back(parse_word(word, din.nets.size()));
+            long count = 0, sdi_count = 0;
+            in >> tb.period >> tb.input_delay >> tb.max_cycles >> tb.outputs >> count;
+            if (lwc) in >> sdi_count;
+            if (!in || count < 1 || sdi_count < 0) fail(command + ": bad arguments");
+            bool refused = 2 * tb.input_delay >= tb.period;  // core_tb.v (lwc_tb.v) refuses the run
+            struct Names { const char *data, *valid, *ready; long count; };
+            std::vector<Names> names;
+            if (lwc) names = {{"pdi_data", "pdi_valid", "pdi_ready", count}, {"sdi_data", "sdi_valid", "sdi_ready", sdi_count}};
+            else names = {{"din", "src_ready", "src_read", count}};
+            for (const Names& n : names) {
+                InputStream stream;
+                const Port& data = e.port(n.data);
+                stream.data = data.nets;
+                stream.valid = single(e, n.valid);
+                stream.ready = single(e, n.ready);
+                for (long i = 0; i < n.count; ++i) {
+                    std::string word;
+                    if (!(in >> word)) fail(command + ": fewer words than the counts");
+                    stream.words.push_back(parse_word(word, data.nets.size()));
+                }
+                tb.streams.push_back(stream);
             }
+            tb.dout = &e.port(lwc ? "do_data" : "dout");
             tb.clk = single(e, "clk");
             tb.rst = single(e, "rst");
-            tb.src_ready = single(e, "src_ready");
-            tb.src_read = single(e, "src_read");
-            tb.dst_write = single(e, "dst_write");
-            tb.din = din.nets;
-            std::vector<std::pair<int32_t, Val>> inputs = {{tb.clk, 0}, {tb.rst, 1}, {tb.src_ready, 0}, {single(e, "dst_ready"), 1}};
-            for (int32_t n : tb.din) inputs.push_back({n, 0});
+            tb.write = single(e, lwc ? "do_valid" : "dst_write");
+            std::vector<std::pair<int32_t, Val>> inputs = {{tb.clk, 0}, {tb.rst, 1}};
+            for (const InputStream& stream : tb.streams) inputs.push_back({stream.valid, 0});
+            inputs.push_back({single(e, lwc ? "do_ready" : "dst_ready"), 1});
+            for (const InputStream& stream : tb.streams)
+                for (int32_t n : stream.data) inputs.push_back({n, 0});
             if (refused) {
                 tb.text = "error: input_delay must be below half the period\n";
             } else {

@@ -273,12 +273,29 @@ class TimingEngine:
         return self._answer()
 
     def run_core(
-        self, words: Sequence[int], width: int, outputs: int, period_ps: int, input_delay_ps: int, max_cycles: int
+        self,
+        words: Sequence[int],
+        width: int,
+        outputs: int,
+        period_ps: int,
+        input_delay_ps: int,
+        max_cycles: int,
+        sdi: Sequence[int] | None = None,
+        sdi_width: int = 32,
     ) -> str:
-        """What ``core_tb.v`` prints for these plusargs ("out <hex>" lines, "first", "last", "done" or "timeout")."""
-        digits = max(1, -(-width // 4))
-        text = " ".join(f"{word:0{digits}x}" for word in words)
-        return self._command(f"core {period_ps} {input_delay_ps} {max_cycles} {outputs} {len(words)} {text}")
+        """What ``core_tb.v`` prints for these plusargs ("out <hex>" lines, "first", "last", "done" or
+        "timeout"); with ``sdi`` (a list, possibly empty), what ``lwc_tb.v`` prints for an LWC core
+        fed ``words`` on pdi and ``sdi`` on sdi."""
+
+        def hex_words(values: Sequence[int], bits: int) -> list[str]:
+            digits = max(1, -(-bits // 4))
+            return [f"{value:0{digits}x}" for value in values]
+
+        head = f"{period_ps} {input_delay_ps} {max_cycles} {outputs} {len(words)}"
+        if sdi is None:
+            return self._command(f"core {head} {' '.join(hex_words(words, width))}")
+        text = " ".join([*hex_words(words, width), *hex_words(sdi, sdi_width)])
+        return self._command(f"lwc {head} {len(sdi)} {text}")
 
     def run_calibration(self, period_ps: int, cycles: int, mode: int) -> list[str]:
         """The calibration design's sum where ``calibration_tb.v`` compares it (hex)."""

@@ -7,7 +7,9 @@ of the placed and routed design, in Icarus or in hashbed's fast timing engine: t
 testbench, the same output) and returns the words the core wrote.
 The output FIFO's registers and the timer are modelled in software here: the timer
 counts system clock cycles over the core's busy time, from the cycle it reads the
-first word to the cycle it writes the last one.
+first word to the cycle it writes the last one. For an LWC core the sdi FIFO is modelled
+too: the words written to SDI_DATA go, with the next transfer's pdi words, into ``lwc_tb.v``
+(its fast-engine equivalent), which feeds them on sdi; the FIFO is never full.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from hashbed.flow.timing.engine import TimingEngine
 from hashbed.flow.timing.simulate import period_ps
 from hashbed.studies.zynq.testbed.board import (
     FIFO_CONFIG,
+    SDI_CONFIG,
+    SDI_DATA,
+    SDI_STATUS,
     START_DELAY,
     TCR0,
     TCSR0,
@@ -37,6 +42,8 @@ from hashbed.studies.zynq.testbed.board import (
 from hashbed.studies.zynq.testbed.clock_wizard import ClockWizardModel
 
 _MARK = re.compile(r"^(first|last) (-?\d+)$", re.MULTILINE)
+#: log2 of the modelled sdi FIFO's depth: lwc_tb.v holds 65536 sdi words.
+SDI_DEPTH_LOG2 = 16
 #: A transfer may take this many times the cycles its formula gives before the core counts as hung.
 HUNG_FACTOR = 2
 
@@ -61,6 +68,9 @@ class PostRouteBoard(Board):
         self._timer_running = False
         #: Core clock cycles of the last transfer, from the first word read to the last written.
         self.last_busy_cycles = 0
+        self._lwc = core.interface == "lwc"
+        #: An LWC core's sdi words written since the last transfer.
+        self._sdi: list[int] = []
 
     @property
     def core_mhz(self) -> float:
@@ -73,6 +83,10 @@ class PostRouteBoard(Board):
             if offset == TRANSFER_LENGTH and not 1 <= value <= 0xFFFF:
                 raise HashbedError(f"output_fifo refused 0x{value:x} at register 0x{offset:02x} (transfer length 1..65535)")
             self._registers[offset] = value
+        elif block is Block.SDI_FIFO and self._lwc and offset == SDI_DATA:
+            if not 0 <= value < 1 << self.core.sdi_bus_width:
+                raise HashbedError(f"sdi_fifo refused 0x{value:x} (wider than the {self.core.sdi_bus_width}-bit sdi)")
+            self._sdi.append(value)
         elif block is Block.TIMER and offset == TLR0:
             self._timer_load = value
         elif block is Block.TIMER and offset == TCSR0:
@@ -89,6 +103,10 @@ class PostRouteBoard(Board):
             return self.core.bus_width
         if block is Block.OUTPUT_FIFO and offset in self._registers:
             return self._registers[offset]
+        if block is Block.SDI_FIFO and self._lwc and offset == SDI_CONFIG:
+            return SDI_DEPTH_LOG2 << 8 | self.core.sdi_bus_width  # as deep as lwc_tb.v's word memory
+        if block is Block.SDI_FIFO and self._lwc and offset == SDI_STATUS:
+            return 0  # never full
         if block is Block.TIMER and offset == TCR0:
             return self._timer_count
         raise HashbedError(f"{block.value} refused a read at register 0x{offset:02x} (not modelled)")
@@ -100,7 +118,12 @@ class PostRouteBoard(Board):
         if receive_bytes < expected * width // 8:
             raise HashbedError(f"receive buffer of {receive_bytes} bytes is smaller than the transfer length of {expected} words")
         mhz = self.core_mhz
-        output = self._simulate(words, expected, period_ps(mhz), self._cycle_limit(len(words), expected))
+        sdi, self._sdi = (self._sdi, []) if self._lwc else (None, [])
+        limit = self._cycle_limit(len(words) + len(sdi or []), expected)
+        if sdi is None:  # a hash core: core_tb.v
+            output = self._simulate(words, expected, period_ps(mhz), limit)
+        else:
+            output = self._simulate(words, expected, period_ps(mhz), limit, sdi=sdi)
         if "done" not in output.split():
             detail = "it stopped answering" if "timeout" in output else f"the simulation failed: {output.strip()[-200:]}"
             raise CoreFailure(f"core {self.core.name} at {mhz:g} MHz in timing simulation: {detail}")
@@ -113,11 +136,12 @@ class PostRouteBoard(Board):
             raise CoreFailure(f"core {self.core.name} at {mhz:g} MHz wrote a word with unknown (x) bits in timing simulation")
         return to_memory(words_out, width)
 
-    def _simulate(self, words: list[int], outputs: int, period: int, max_cycles: int) -> str:
-        """What core_tb.v prints for one transfer."""
+    def _simulate(self, words: list[int], outputs: int, period: int, max_cycles: int, sdi: list[int] | None = None) -> str:
+        """What core_tb.v (lwc_tb.v when ``sdi`` is a list) prints for one transfer."""
         width = self.core.bus_width
+        sdi_width = self.core.sdi_bus_width if sdi is not None else 0
         if isinstance(self.simulation, TimingEngine):
-            return self.simulation.run_core(words, width, outputs, period, self.input_delay_ps, max_cycles)
+            return self.simulation.run_core(words, width, outputs, period, self.input_delay_ps, max_cycles, sdi, sdi_width or 32)
         stream = Path(self._work.name) / "words.hex"
         stream.write_text("".join(f"{word:0{width // 4}x}\n" for word in words))
         plusargs: dict[str, int | str] = {
@@ -128,11 +152,24 @@ class PostRouteBoard(Board):
             "input_delay": self.input_delay_ps,
             "max_cycles": max_cycles,
         }
+        if sdi:
+            sdi_stream = Path(self._work.name) / "sdi.hex"
+            sdi_stream.write_text("".join(f"{word:0{-(-sdi_width // 4)}x}\n" for word in sdi))
+            plusargs |= {"sdi_words": str(sdi_stream), "sdi_count": len(sdi)}
         return run_simulation(self.simulation, plusargs)
 
     def _cycle_limit(self, words: int, outputs: int) -> int:
         """``HUNG_FACTOR`` times the formula's cycles for the messages in a transfer (each
-        word counted as message data, each message as one start and end)."""
+        word counted as message data, each message as one start and end). An LWC core: each
+        input word at the most cycles per word of any operation, each output word as an operation's
+        start and end (an operation answers one word at least)."""
+        if self._lwc:
+            suite, word_bytes = self.core.suite, self.core.bus_width // 8
+            cycles = self.core.operation_cycles()
+            rate = {name: suite.hash.rate_bytes if name == "hash" else suite.aead.rate_bytes for name in cycles}
+            per_word = max(-(-formula.lp * word_bytes // rate[name]) for name, formula in cycles.items())
+            per_output = max(formula.st + formula.end for formula in cycles.values())
+            return HUNG_FACTOR * (words * per_word + outputs * per_output) + 100
         formula = self.core.cycles
         messages = -(-outputs // digest_word_count(self.core.algorithm.digest_bits, self.core.bus_width))
         blocks = -(-words * self.core.bus_width // self.core.algorithm.block_bits)

@@ -6,6 +6,11 @@ netlist with its delays (scaled per cell for a virtual board), and let the host
 controller binary-search the core clock to 0.1 MHz through the Clocking Wizard model,
 sending a set of messages of several sizes at each step and comparing every digest
 with the model. One job per (core, implementation, data mode, board) in the store.
+
+An LWC core (pdi, sdi, do) gets a set of operations instead (``lwc_check_cases``): a key
+load, encryptions, decryptions (one with a wrong tag) and hashes of the same sizes, every do
+word and status compared with the Ascon models; the measured throughput is that of an
+encryption of ``MEASURED_BLOCKS`` blocks with a new key.
 """
 
 from __future__ import annotations
@@ -20,14 +25,16 @@ from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.algorithms import HashAlgorithm, Message
+from hashbed.catalogue.algorithms.lwc import LwcSuite
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.fingerprint import fingerprint
+from hashbed.catalogue.lwc_interface import LwcCase, decrypt_case, encrypt_case, hash_case, xof_case
 from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.critical_path import critical_path
 from hashbed.flow.impl.implement import ImplSettings, implement, run_dir_for
-from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, icarus_version
+from hashbed.flow.sim.icarus import CORE_TESTBENCH, LWC_TESTBENCH, compile_simulation, icarus_version
 from hashbed.flow.timing.engine import ENGINE_SOURCE, TimingEngine, compiler_version, write_engine_design
 from hashbed.flow.timing.netlist import Scale
 from hashbed.flow.timing.simulate import cell_models, write_timed_netlist
@@ -36,7 +43,7 @@ from hashbed.jobs.graph import Node
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize, writable_build_dir
 from hashbed.results import JobRecord
-from hashbed.studies.zynq.testbed.controller import Controller, SearchResult, Transfer, search_max_frequency
+from hashbed.studies.zynq.testbed.controller import Controller, LwcController, SearchResult, Transfer, search_max_frequency
 from hashbed.studies.zynq.timed_board import PostRouteBoard
 
 DATA_MODES = ("worst", "random")
@@ -106,6 +113,45 @@ def check_messages(algorithm: HashAlgorithm, data: str, seed: int) -> list[Messa
     return messages + [measured_message(algorithm, seed)]
 
 
+#: Sizes in bytes of an LWC core's check operations (plaintexts, hash messages), as ``message_sizes``
+#: gives them for a 16-byte block (the AEAD's; the hash's 8-byte block: empty, one, two, five).
+LWC_SIZES = (0, 8, 15, 16, 40)
+
+
+def lwc_check_cases(suite: LwcSuite, data: str, seed: int) -> list[LwcCase]:
+    """The operations sent, in one transfer, at every step of an LWC core's search: per byte
+    pattern (``worst``: each of ``PATTERNS`` and random bytes; ``random``: random bytes), a new key
+    and nonce of that pattern loaded by an encryption with AD, then encryptions of every size of
+    ``LWC_SIZES``, a decryption of the longest (tag right) and of it with the tag's last bit flipped
+    (FAILURE alone), hashes of every size and an XOF of 40 bytes; then the measured encryption."""
+    rng = random.Random(f"hashbed-time-lwc-{seed}")
+    fills: list[int | None] = [*PATTERNS.values(), None] if data == "worst" else [None]
+    cases = []
+    for fill in fills:
+
+        def pattern(size: int, fill: int | None = fill) -> bytes:
+            return rng.randbytes(size) if fill is None else bytes([fill]) * size
+
+        key, nonce = pattern(16), pattern(16)
+        cases.append(encrypt_case(suite.aead, key, nonce, pattern(23), b"", new_key=True))
+        cases += [encrypt_case(suite.aead, key, nonce, b"", pattern(size), new_key=False) for size in LWC_SIZES]
+        sealed = suite.aead.encrypt(key, nonce, b"", pattern(max(LWC_SIZES)))
+        tampered = sealed[:-1] + bytes([sealed[-1] ^ 1])
+        cases += [decrypt_case(suite.aead, key, nonce, b"", text, new_key=False) for text in (sealed, tampered)]
+        cases += [hash_case(suite.hash, pattern(size)) for size in LWC_SIZES]
+        cases.append(xof_case(suite.xof, pattern(max(LWC_SIZES)), 40))
+    return [*cases, lwc_measured_case(suite, seed)]
+
+
+def lwc_measured_case(suite: LwcSuite, seed: int) -> LwcCase:
+    """The encryption with a new key of ``MEASURED_BLOCKS`` padded blocks (16 * blocks - 1 bytes,
+    no AD): its time gives an LWC core's measured throughput (every transfer of the timing
+    simulation starts from reset, so the key is loaded in it)."""
+    rng = random.Random(f"hashbed-measure-lwc-{seed}")
+    size = MEASURED_BLOCKS * suite.aead.rate_bytes - 1
+    return encrypt_case(suite.aead, rng.randbytes(16), rng.randbytes(16), b"", rng.randbytes(size), new_key=True)
+
+
 #: The modules whose code decides a timing result (besides the core, its implementation, the
 #: testbench and the cell models).
 _TIMING_MODULES = (
@@ -118,9 +164,13 @@ _TIMING_MODULES = (
 )
 
 
-def _timing_sources_fingerprint(family: str) -> str:
+def _testbench(core: Core) -> Path:
+    return LWC_TESTBENCH if core.interface == "lwc" else CORE_TESTBENCH
+
+
+def _timing_sources_fingerprint(family: str, testbench: Path = CORE_TESTBENCH) -> str:
     modules = [Path(str(importlib.import_module(name).__file__)) for name in _TIMING_MODULES]
-    return fingerprint(files=(CORE_TESTBENCH, cell_models(family), *modules))
+    return fingerprint(files=(testbench, cell_models(family), *modules))
 
 
 def _simulator_inputs(engine: str) -> dict[str, Any]:
@@ -134,17 +184,25 @@ def _simulator_inputs(engine: str) -> dict[str, Any]:
 
 
 def _search(
-    core: Core, simulation: Path | TimingEngine, input_delay_ps: int, sta_mhz: float, messages: list[Message], seed: int
-) -> tuple[SearchResult, Transfer]:
-    """The clock search on the post-route board, then the measured message at the limit found."""
+    core: Core, simulation: Path | TimingEngine, input_delay_ps: int, sta_mhz: float, settings: TimingSettings
+) -> tuple[SearchResult, Transfer, int]:
+    """The clock search on the post-route board, then the measured message (an LWC core: the
+    measured encryption) at the limit found; and how many messages (operations) each step sent."""
+    low, high = round(LOW_FACTOR * sta_mhz, 1), round(HIGH_FACTOR * sta_mhz, 1)
     with PostRouteBoard(core, simulation, input_delay_ps) as board:
+        if core.interface == "lwc":
+            cases = lwc_check_cases(core.suite, settings.data, settings.seed)
+            lwc = LwcController(board, core)
+            lwc.configure_output()
+            result = search_max_frequency(lambda mhz: lwc.all_correct_at(mhz, cases), low, high)
+            lwc.set_core_clock(result.max_mhz)
+            return result, lwc.run(lwc_measured_case(core.suite, settings.seed), MEASURED_BLOCKS), len(cases)
+        messages = check_messages(core.algorithm, settings.data, settings.seed)
         controller = Controller(board, core)
         controller.configure_output()
-        result = search_max_frequency(
-            lambda mhz: controller.all_correct_at(mhz, messages), round(LOW_FACTOR * sta_mhz, 1), round(HIGH_FACTOR * sta_mhz, 1)
-        )
+        result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, messages), low, high)
         controller.set_core_clock(result.max_mhz)
-        return result, controller.hash(measured_message(core.algorithm, seed))
+        return result, controller.hash(measured_message(core.algorithm, settings.seed)), len(messages)
 
 
 def routed_again(core: Core, settings: ImplSettings, build_dir: Path) -> tuple[Path, str | None]:
@@ -188,27 +246,25 @@ def time_work(
         simulation, clock_arrival_ps = TimingEngine(design.path), design.clock_arrival_ps
     else:
         timed = write_timed_netlist(run_dir, device.family, scale, f"{name}.v")
-        simulation = compile_simulation(
-            run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", models], "tb", {"W": core.bus_width}
-        )
+        widths = {"W": core.bus_width, **({"SW": core.sdi_bus_width} if core.interface == "lwc" else {})}
+        simulation = compile_simulation(run_dir / f"{name}.vvp", [_testbench(core), run_dir / f"{name}.v", models], "tb", widths)
         clock_arrival_ps = timed.clock_arrival_ps
     sta_mhz = float(implemented["fmax_mhz"])
-    messages = check_messages(core.algorithm, settings.data, settings.seed)
     try:
-        result, measured = _search(core, simulation, clock_arrival_ps + HOLD_MARGIN_PS, sta_mhz, messages, settings.seed)
+        result, measured, sent = _search(core, simulation, clock_arrival_ps + HOLD_MARGIN_PS, sta_mhz, settings)
     finally:
         if isinstance(simulation, TimingEngine):
             simulation.close()
     if not measured.correct:
         return {}, f"the {measured.blocks}-block message came out wrong at {result.max_mhz} MHz, where the search passed"
-    block_bits = core.algorithm.block_bits
+    block_bits = 8 * core.suite.aead.rate_bytes if core.interface == "lwc" else core.algorithm.block_bits
     return {
         "sta_fmax_mhz": sta_mhz,
         "exp_fmax_mhz": result.max_mhz,
         "ratio": round(result.max_mhz / sta_mhz, 3),
         "limit_above_range": result.limit_above_range,
         "trials": result.trials,
-        "messages": len(messages),
+        "messages": sent,
         "clock_arrival_ps": clock_arrival_ps,
         "critical_path": path.as_dict() if path else None,
         "engine": settings.engine,
@@ -234,8 +290,8 @@ def time_node(jobs: Jobs, core: Core, settings: TimingSettings) -> Node:
         "data": settings.data,
         "board": settings.board,
         "variation": settings.variation.as_dict() if settings.board else None,
-        "sizes": message_sizes(core.algorithm),
-        "timing_sources": _timing_sources_fingerprint(device.family),
+        "sizes": list(LWC_SIZES) if core.interface == "lwc" else message_sizes(core.algorithm),
+        "timing_sources": _timing_sources_fingerprint(device.family, _testbench(core)),
         "tools": {**_simulator_inputs(settings.engine), **implemented.inputs["tools"]},
     }
     sources, build_dir = Sources.of(core), jobs.build_dir

@@ -130,8 +130,16 @@ def segment(cell: str) -> Segment:
     return next(s for s in ADDRESS_MAP if s.cell == cell)
 
 
+#: The host controller's register blocks on a board: the hash testbed's (the LWC testbed's
+#: secret-data FIFO is not in the boards' block design: a board takes hash cores only).
+BOARD_BLOCKS = tuple(s.block for s in ADDRESS_MAP if s.block is not None)
+
+
 def segment_of(block: Block) -> Segment:
-    return next(s for s in ADDRESS_MAP if s.block is block)
+    found = [s for s in ADDRESS_MAP if s.block is block]
+    if not found:
+        raise HashbedError(f"the board's block design has no {block.value} (a board takes hash cores only: docs/board.md)")
+    return found[0]
 
 
 def check_address_map(segments: tuple[Segment, ...] = ADDRESS_MAP) -> None:

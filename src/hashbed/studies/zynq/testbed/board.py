@@ -1,7 +1,8 @@
 """What the host controller needs from a board, simulated or real.
 
 A board has three register blocks behind AXI4-Lite (the output FIFO, the timer and
-the Clocking Wizard), a DMA engine that sends one buffer to the input FIFO while it
+the Clocking Wizard; a board for an LWC core a fourth, the secret-data FIFO, whose
+words the processor writes as registers), a DMA engine that sends one buffer to the input FIFO while it
 receives one buffer from the output FIFO, and a reset for the programmable logic.
 The simulated board (``hashbed.studies.zynq.testbed.simulated``) implements it in Verilator; a
 real Zynq board implements the same methods with PYNQ (``pynq_board.PynqBoard``: ``pynq.MMIO``
@@ -22,12 +23,18 @@ class Block(Enum):
     OUTPUT_FIFO = "output_fifo"  # registers of rtl/testbed/output_fifo.v
     TIMER = "timer"  # Xilinx AXI Timer (rtl/testbed/cycle_timer.v in simulation)
     CLOCK_WIZARD = "clock_wizard"  # Xilinx Clocking Wizard (hashbed.studies.zynq.testbed.clock_wizard)
+    SDI_FIFO = "sdi_fifo"  # an LWC core's secret-data FIFO (rtl/testbed/sdi_fifo.v); hash testbeds have none
 
 
 # Output FIFO registers (rtl/testbed/output_fifo.v)
 TRANSFER_LENGTH = 0x00
 START_DELAY = 0x04
 FIFO_CONFIG = 0x08
+# Secret-data FIFO registers of an LWC testbed (rtl/testbed/sdi_fifo.v)
+SDI_DATA = 0x00
+SDI_STATUS = 0x04
+SDI_CONFIG = 0x08
+SDI_FULL = 1 << 0
 # Timer registers (Xilinx AXI Timer, timer 0)
 TCSR0 = 0x00
 TLR0 = 0x04

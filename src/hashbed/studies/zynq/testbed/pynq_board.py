@@ -27,7 +27,16 @@ import numpy as np
 
 from hashbed.catalogue.cores import Core
 from hashbed.errors import CoreFailure, HashbedError
-from hashbed.studies.zynq.board.address_map import DMA, RESET_GPIO, SYS_MHZ, ZynqBoard, check_hash_core, segment, segment_of
+from hashbed.studies.zynq.board.address_map import (
+    BOARD_BLOCKS,
+    DMA,
+    RESET_GPIO,
+    SYS_MHZ,
+    ZynqBoard,
+    check_hash_core,
+    segment,
+    segment_of,
+)
 from hashbed.studies.zynq.testbed.board import Block, Board
 
 # AXI DMA registers (PG021, simple mode): control and status of each channel
@@ -90,7 +99,7 @@ class PynqBoard(Board):
         #: Blocks whose address the .hwh did not give, so the address map's was used.
         self.fallbacks: list[str] = []
         self._mmio: dict[str, Any] = {}
-        for cell in (DMA, RESET_GPIO, *(segment_of(block).cell for block in Block)):
+        for cell in (DMA, RESET_GPIO, *(segment_of(block).cell for block in BOARD_BLOCKS)):
             base, length = self._address(ip_dict, cell)
             self._mmio[cell] = pynq.MMIO(base, length)
         self.dma = getattr(self.overlay, DMA)

@@ -23,11 +23,11 @@ from hashbed.flow import processes
 from hashbed.flow.sim.build import Design, build, cache_root
 from hashbed.studies.zynq.testbed.board import Block, Board
 from hashbed.studies.zynq.testbed.clock_wizard import ClockWizardModel
-from hashbed.studies.zynq.testbed.wrapper import FifoDepths, testbed_parameters, testbed_sources
+from hashbed.studies.zynq.testbed.wrapper import FifoDepths, testbed_parameters, testbed_sources, testbed_top
 
 HARNESS = Path(__file__).with_name("board_harness.cpp")
-#: AXI4-Lite base addresses in sim_board_top.v
-BASE = {Block.OUTPUT_FIFO: 0x0000, Block.TIMER: 0x1000}
+#: AXI4-Lite base addresses in sim_board_top.v (and lwc_sim_board_top.v, which adds the sdi FIFO)
+BASE = {Block.OUTPUT_FIFO: 0x0000, Block.TIMER: 0x1000, Block.SDI_FIFO: 0x2000}
 RESET_CYCLES = 8
 DEFAULT_IDLE_LIMIT = 1_000_000
 #: System clocks the board takes, MHz: with any core clock of the Clocking Wizard (4.7 to
@@ -68,7 +68,8 @@ class DmaModel:
 
 def board_design(core: Core, fifo: FifoDepths = FifoDepths()) -> Design:
     sources = testbed_sources(core, cache_root() / "wrappers", simulated_board=True)
-    return Design(f"board-{core.name}", "sim_board_top", "Vboard", sources, HARNESS, testbed_parameters(core, fifo))
+    top = testbed_top(core, simulated_board=True)
+    return Design(f"board-{core.name}", top, "Vboard", sources, HARNESS, testbed_parameters(core, fifo))
 
 
 class SimulatedBoard(Board):
@@ -123,8 +124,9 @@ class SimulatedBoard(Board):
         reply: dict[str, Any] = json.loads(answer)
         if "error" in reply:
             detail = reply["error"]
-            if "$finish" in detail and printed:
-                detail = f"parameter check failed: {printed[-1]}"
+            said = [line for line in printed if "$finish" not in line]  # the check's message, not Verilator's
+            if "$finish" in detail and said:
+                detail = f"parameter check failed: {said[-1]}"
             raise CoreFailure(f"simulated board for {self.core.name}: {detail}")
         return reply
 
