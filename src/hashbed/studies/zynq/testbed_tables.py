@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hashbed.catalogue.cores import load_core
+from hashbed.catalogue.cores import all_cores, load_core
 from hashbed.errors import HashbedError
 from hashbed.results import ResultStore
 from hashbed.studies.cells import Cells
-from hashbed.studies.zynq.experiments import BOARD, STEP, arm_speedup, overhead_row, speedup_row
+from hashbed.studies.zynq.experiments import BOARD, STEP, arm_speedup, overhead_row, speedup_row, stored_fmax
 from hashbed.studies.zynq.published_cycles import ZYNQ_ARM, ZYNQ_ARM_MHZ, Figure, figures_for
 from hashbed.studies.zynq.testbed.simulated import DmaModel
 
@@ -33,10 +33,12 @@ def series_label(series: dict[str, Any]) -> str:
 def testbed_series(store: ResultStore) -> list[dict[str, Any]]:
     """Per core and setting, the latest successful job of each message size, sizes ascending:
     the overhead and speed-up rows, the tools and hashbed versions they came from. Of the core
-    clocks a core was run at with the same other settings, the latest run's (the core clock
-    follows the core's implementation; an older clock's rows are history, not a setting)."""
+    clocks a core was run at with the same other settings, one: the Fmax of the core's present
+    common-flow run (what the experiments take by default) if it was run at that, else the
+    latest (an older clock's rows are history, not a setting)."""
     groups: dict[str, dict[str, Any]] = {}
-    latest: dict[str, str] = {}
+    chosen: dict[str, str] = {}
+    present = _present_clocks(store)
     for record in store.jobs(STEP):  # oldest first: the latest wins
         if record.ok:
             setting = {key: record.inputs[key] for key in _SETTING}
@@ -44,10 +46,12 @@ def testbed_series(store: ResultStore) -> list[dict[str, Any]]:
             key = json.dumps([record.core, device, setting], sort_keys=True)
             group = groups.setdefault(key, {"core": record.core, "device": device, **setting, "jobs": {}})
             group["jobs"][record.inputs["size_bytes"]] = record
-            others = {k: v for k, v in setting.items() if k != "core_mhz"}
-            latest[json.dumps([record.core, device, others], sort_keys=True)] = key
+            others = json.dumps([record.core, device, {k: v for k, v in setting.items() if k != "core_mhz"}], sort_keys=True)
+            held = groups[chosen[others]]["core_mhz"] if others in chosen else None
+            if held is None or held != present.get(record.core) or setting["core_mhz"] == held:
+                chosen[others] = key
     series = []
-    for key in sorted(set(latest.values())):
+    for key in sorted(set(chosen.values())):
         group = groups[key]
         records = [group["jobs"][size] for size in sorted(group["jobs"])]
         series.append(
@@ -60,6 +64,16 @@ def testbed_series(store: ResultStore) -> list[dict[str, Any]]:
             }
         )
     return series
+
+
+def _present_clocks(store: ResultStore) -> dict[str, float]:
+    """Each catalogue core's default core clock: its common-flow Fmax on the target device."""
+    clocks = {}
+    for core in all_cores():
+        mhz = stored_fmax(store, core)
+        if mhz is not None:
+            clocks[core.name] = mhz
+    return clocks
 
 
 def _by_size(series: list[dict[str, Any]], rows_key: str, value_key: str, digits: int) -> Cells:
