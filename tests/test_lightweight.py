@@ -104,18 +104,23 @@ def test_table_3_takes_each_family_s_smallest_fitting_device_and_judges_the_rank
             store.put(
                 "implement", {"core": "c-logic", "device": device, "seed": 1}, {}, error="does not fit: c-logic needs more LUTs"
             )
+        store.put("implement", {"core": "b-logic", "device": "nexus-17k", "seed": 1}, {}, error="nextpnr crashed")
         rows = lightweight_rows(store, cores)
         cells = families.family_cells(rows, store)
         verdicts = {v.architecture: v for v in families.verdicts(cells)}
     assert families.families_shown(cells) == ["ecp5", "ice40", "gowin", "gatemate"]
     assert cells[("lightweight-logic", "blake-256", "ice40")].row["device"] == "ice40-up5k"
     assert cells[("lightweight-logic", "jh-256", "ice40")].row["device"] == "ice40-hx8k"  # not on the UP5K
-    assert cells[("lightweight-logic", "skein-512-256", "ice40")] == families.Cell(None, does_not_fit=True)
+    skein = cells[("lightweight-logic", "skein-512-256", "ice40")]
+    assert skein == families.Cell(None, ("ice40-hx8k", "does not fit: c-logic needs more LUTs")) and skein.does_not_fit
     columns, table = families.table3_cells(cells)
     assert columns == ["architecture", "function", "ecp5", "ice40", "gowin", "gatemate (CPE)"]
     blake = ["lightweight-logic", "blake-256", "1.25 (ecp5-25k)", "1.25 (ice40-up5k)", "0.80 (gowin-gw1n9)"]
     assert table[0] == [*blake, "1.00 (gatemate-a1, timing incomplete)"]
-    assert ["lightweight-logic", "skein-512-256", "0.25 (ecp5-25k)", "does not fit", "4.00 (gowin-gw1n9)"] == table[2][:5]
+    assert ["lightweight-logic", "skein-512-256", "0.25 (ecp5-25k)", "does not fit (ice40-hx8k)", "4.00 (gowin-gw1n9)"] == table[
+        2
+    ][:5]
+    assert families.failure_notes(cells) == ["lightweight-logic jh-256 on nexus-17k: nextpnr crashed"]
     logic = verdicts["lightweight-logic"]
     assert logic.always_better == []  # blake-256 beats SHA-256 on ECP5 and iCE40, not on Gowin
     assert logic.versus_base["gowin"] == pytest.approx(-1.0) and logic.versus_base["ice40"] == pytest.approx(1.0)

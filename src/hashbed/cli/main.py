@@ -473,6 +473,8 @@ def _print_study(store: ResultStore, study: str) -> None:
         print_table(lightweight_families.TITLE, lightweight_families.table3_cells(cells))
         for verdict in lightweight_families.verdicts(cells):
             out.print(lightweight_families.verdict_text(verdict))
+        for failure in lightweight_families.failure_notes(cells):
+            out.print(f"failed: {failure}")
     elif study == "lwc":
         lwc_commands.print_lwc_report(store)
     elif study == "exploration":

@@ -296,6 +296,8 @@ def _lightweight(store: ResultStore) -> list[Section]:
     shown = [cell.row for cell in cells.values() if cell.row is not None]
     section.items.append(Table(lightweight_families.TITLE, lightweight_families.table3_cells(cells), source(shown)))
     section.items += [Note(lightweight_families.verdict_text(v)) for v in lightweight_families.verdicts(cells)]
+    if failed := lightweight_families.failure_notes(cells):
+        section.items.append(Note("Failed implementations in Table 3 across families: " + "; ".join(failed)))
     for device in sorted({row["device"] for row in rows}):
         flow = [row for row in rows if row["device"] == device]
         series = [

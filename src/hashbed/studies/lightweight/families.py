@@ -32,11 +32,16 @@ TITLE = "Lightweight study, Table 3 across families: throughput per area relativ
 
 @dataclass(frozen=True)
 class Cell:
-    """One function's result on one family: its row (None: none stored) and, without a row,
-    whether an implementation found that it does not fit."""
+    """One function's result on one family: its row, or, where no device of the family gave one,
+    the failure of its implementation on the largest device tried (None: none tried)."""
 
     row: dict[str, Any] | None
-    does_not_fit: bool = False
+    #: (device, error) of the failed implementation.
+    failure: tuple[str, str] | None = None
+
+    @property
+    def does_not_fit(self) -> bool:
+        return self.failure is not None and self.failure[1].startswith("does not fit")
 
 
 def _size(device: str) -> int:
@@ -45,7 +50,7 @@ def _size(device: str) -> int:
 
 def family_cells(rows: list[dict[str, Any]], store: ResultStore) -> dict[tuple[str, str, str], Cell]:
     """(architecture, algorithm, family) -> the cell: the row of the smallest device of the family
-    that has a ratio to SHA-256 (from ``lightweight_rows``, the default seed)."""
+    that has a ratio to SHA-256 (from ``lightweight_rows``, the default seed), else the failure."""
     ranked = sorted(
         (r for r in rows if r["seed"] == DEFAULT_SEED and r["tpa_vs_sha256"] is not None),
         key=lambda r: _size(r["device"]),
@@ -55,17 +60,30 @@ def family_cells(rows: list[dict[str, Any]], store: ResultStore) -> dict[tuple[s
         key = (row["architecture"], row["algorithm"], get_device(row["device"]).family)
         cells.setdefault(key, Cell(row))
     for architecture, family in itertools.product(ARCHITECTURES, FAMILIES):
-        devices = [d.name for d in DEVICES.values() if d.family == family]
+        devices = sorted((d.name for d in DEVICES.values() if d.family == family), key=_size, reverse=True)
         for core in {r["core"]: r for r in rows if r["architecture"] == architecture}.values():
             key = (architecture, core["algorithm"], family)
-            if key not in cells and all(_does_not_fit(store, core["core"], device) for device in devices):
-                cells[key] = Cell(None, does_not_fit=True)
+            failure = next((f for device in devices if (f := _failure(store, core["core"], device))), None)
+            if key not in cells and failure is not None:
+                cells[key] = Cell(None, failure)
     return cells
 
 
-def _does_not_fit(store: ResultStore, core: str, device: str) -> bool:
-    failed = [record for record in store.jobs("implement", core, device) if not record.ok]
-    return bool(failed) and (failed[-1].error or "").startswith("does not fit")
+def _failure(store: ResultStore, core: str, device: str) -> tuple[str, str] | None:
+    """The device and error of the core's latest default-seed implementation there, if it failed."""
+    records = [record for record in store.jobs("implement", core, device) if record.seed == DEFAULT_SEED]
+    if not records or records[-1].ok:
+        return None
+    return device, records[-1].error or "failed"
+
+
+def failure_notes(cells: dict[tuple[str, str, str], Cell]) -> list[str]:
+    """What went wrong where an implementation failed other than by not fitting."""
+    return sorted(
+        f"{architecture} {algorithm} on {cell.failure[0]}: {cell.failure[1]}"
+        for (architecture, algorithm, _), cell in cells.items()
+        if cell.failure is not None and not cell.does_not_fit
+    )
 
 
 def families_shown(cells: dict[tuple[str, str, str], Cell]) -> list[str]:
@@ -97,7 +115,8 @@ def _text(cell: Cell | None) -> str:
     if cell is None:
         return "-"
     if cell.row is None:
-        return "does not fit"
+        device = cell.failure[0] if cell.failure else "?"
+        return f"does not fit ({device})" if cell.does_not_fit else f"failed ({device})"
     incomplete = ", timing incomplete" if cell.row.get("timing_note") else ""
     return f"{cell.row['tpa_vs_sha256']:.2f} ({cell.row['device']}{incomplete})"
 
