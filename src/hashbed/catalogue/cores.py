@@ -20,7 +20,7 @@ from hashbed.catalogue.budget import Budget
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.interface import BUS_WIDTHS
-from hashbed.catalogue.lwc_interface import LWC_WIDTH
+from hashbed.catalogue.lwc_interface import LWC_WIDTHS
 from hashbed.catalogue.manifest import DesignManifest, ManifestError, Table, read_manifest, read_toml, rtl_root
 from hashbed.catalogue.options import OPTIONS
 from hashbed.errors import HashbedError
@@ -210,16 +210,20 @@ class CoreManifest(DesignManifest):
     @field_validator("bus_width")
     @classmethod
     def _bus_width(cls, width: int) -> int:
-        if width not in BUS_WIDTHS:
-            raise ValueError(f"must be one of {', '.join(map(str, BUS_WIDTHS))}, got {width}")
+        widths = sorted({*BUS_WIDTHS, *LWC_WIDTHS})
+        if width not in widths:
+            raise ValueError(f"must be one of {', '.join(map(str, widths))}, got {width}")
         return width
 
     @model_validator(mode="after")
     def _lwc_table(self) -> Self:
         if (self.interface == "lwc") != (self.lwc is not None):
             raise ValueError('an LWC core (interface = "lwc") has an [lwc] table, a hash core none: add or remove it')
-        if self.interface == "lwc" and self.bus_width != LWC_WIDTH:
-            raise ValueError(f"bus_width: the LWC interface is {LWC_WIDTH} bits wide, got {self.bus_width}")
+        widths = LWC_WIDTHS if self.interface == "lwc" else BUS_WIDTHS
+        if self.bus_width not in widths:
+            raise ValueError(
+                f"bus_width: the {self.interface} interface is {', '.join(map(str, widths))} bits wide, got {self.bus_width}"
+            )
         return self
 
 
