@@ -25,8 +25,9 @@ module ascon_round (
         .y4(subst[319:256])
     );
 
-    ascon_linear u_linear (
+    ascon_linear #(.COLS(64)) u_linear (
         .s_in(subst),
+        .en(1'b1),
         .s_out(s_out)
     );
 
