@@ -10,7 +10,7 @@ import pytest
 
 from conftest import CARRIED_KAT_DIR, KAT_DIR
 from hashbed.catalogue.cores import Core, core_names, load_core, load_manifest
-from hashbed.catalogue.lwc_interface import first_difference, status_word
+from hashbed.catalogue.lwc_interface import first_difference, status_words
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.sim.build import build_simulator
 from hashbed.flow.sim.lwc_measure import measure_lwc
@@ -31,6 +31,27 @@ def test_the_catalogue_has_the_ascon_core() -> None:
         _ = core.algorithm
 
 
+def test_the_lightweight_ascon_cores_have_an_8_bit_bus() -> None:
+    for name, brams in (("ascon_lw-logic", 0), ("ascon_lw-bram", 1)):
+        core = load_core(name)
+        assert name in LWC_CORES and core.bus_width == 8 and core.parameters["W"] == 8
+        assert core.architecture == f"lightweight-{'logic' if brams == 0 else 'bram'}"
+        assert core.budget is not None and core.budget.brams == brams == core.parameters["BUF_BRAM"]
+        # the buffer the manifest declares is the one the Verilog has (bytes)
+        assert core.max_decrypt_bytes == 2 ** core.parameters["BUF_AW"]
+    # the one-BRAM version decrypts every LWC benchmark size (1536 bytes)
+    assert (load_core("ascon_lw-bram").max_decrypt_bytes or 0) >= 1536
+
+
+def test_a_stream_of_another_width_is_refused() -> None:
+    core = load_core("ascon_lw-logic")
+    case = generated_cases(load_core("ascon"))[0]  # 32-bit words
+    with pytest.raises(CoreFailure, match="the stream has 32-bit words, the core's pdi, sdi and do are 8 bits wide"):
+        run_lwc_stream(build_simulator(core), [case], core_name=core.name, width=32)
+    with pytest.raises(CoreFailure, match="does not fit the 8-bit bus"):
+        run_lwc_stream(build_simulator(core), [case], core_name=core.name, width=8)
+
+
 @pytest.mark.parametrize("name", LWC_CORES)
 def test_carried_known_answers_pass_with_tampering(name: str) -> None:
     """The carried sample (tests/data/kat): every record encrypted, decrypted, and decrypted with a
@@ -41,7 +62,7 @@ def test_carried_known_answers_pass_with_tampering(name: str) -> None:
     report = verify_lwc(core, files, Stalls(src=0.3, dst=0.3, seed=7))
     assert report.ok, report.mismatch
     assert report.messages == 4 * 36 + 12 + 12
-    failures = [case for path in files for case in kat_cases(core, path) if case.expected == (status_word(False),)]
+    failures = [case for path in files for case in kat_cases(core, path) if case.expected == status_words(False, core.bus_width)]
     assert len(failures) == 2 * 36
 
 
@@ -58,9 +79,9 @@ def test_shared_kat_sample_passes(name: str) -> None:
         per_record = 4 if cases[0].kind == "encrypt" else 1
         sample += [case for index, case in enumerate(cases) if index // per_record % 8 == 0]
     assert len(sample) == 4 * 137 + 129 + 129
-    run = run_lwc_stream(build_simulator(core), sample, Stalls(src=0.4, dst=0.4, seed=3), core_name=name)
+    run = run_lwc_stream(build_simulator(core), sample, Stalls(src=0.4, dst=0.4, seed=3), core_name=name, width=core.bus_width)
     for case, result in zip(sample, run.operations):
-        assert first_difference(case.expected, result.outputs) is None, (case.source, case.line, case.kind)
+        assert first_difference(case.expected, result.outputs, core.bus_width) is None, (case.source, case.line, case.kind)
 
 
 @pytest.mark.slow
@@ -83,7 +104,7 @@ def test_generated_operations_in_segments_and_heavy_stalls(name: str) -> None:
         report = verify_lwc(core, stalls=Stalls(src=stall, dst=stall, seed=5), segment_bytes=segment_bytes)
         assert report.ok, (segment_bytes, report.mismatch)
     cases = generated_cases(core)
-    assert cases[-1].expected == (status_word(False),) and cases[-1].length > (core.max_decrypt_bytes or 0)
+    assert cases[-1].expected == status_words(False, core.bus_width) and cases[-1].length > (core.max_decrypt_bytes or 0)
 
 
 @pytest.mark.parametrize("name", LWC_CORES)

@@ -54,9 +54,10 @@ module ascon_lw_core #(
             $display("ascon_lw_core: BUF_BRAM must be 0 or 1, got %0d", BUF_BRAM);
             $finish;
         end
-        if (BUF_AW < 4 || BUF_AW > (BUF_BRAM != 0 ? 14 : 8)) begin
-            $display("ascon_lw_core: BUF_AW must be 4 .. %0d with BUF_BRAM = %0d, got %0d",
-                     BUF_BRAM != 0 ? 14 : 8, BUF_BRAM, BUF_AW);
+        // (one parameter at a time: hashbed's synthesis sets them one after the other; lut_ram
+        // itself takes at most 8 address bits)
+        if (BUF_AW < 4 || BUF_AW > 14) begin
+            $display("ascon_lw_core: BUF_AW must be 4 .. 14, got %0d", BUF_AW);
             $finish;
         end
     end
