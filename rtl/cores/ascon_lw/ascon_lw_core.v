@@ -3,28 +3,34 @@
 // behind hashbed's LWC interface with 8-bit ports (docs/interface.md: W = SW = 8; instructions
 // and the status one byte, segment headers four bytes, most significant first).
 //
-// The 320-bit state is in flip-flops. A round takes 64/COLS + 1 clocks: with COLS = 32 the S-box
-// (rtl/lib/ascon_sbox.v) on the 32 lowest bit columns in each of two clocks while every word
-// rotates right by 32, then the linear layer (rtl/lib/ascon_linear.v) on all five words in one
-// clock. Every other state update is the same 32-bit rotation, of a pair of words, so that the
-// low half of each word has only two sources (the rotation and the linear layer): data bytes are
-// collected in groups of four and a group is absorbed into the rate as S0 S1 rotate by 32 (the
-// rate byte that a data byte meets, for the ciphertext or plaintext, is one of S0's low four);
-// key and nonce go in, the key XORs around the permutations and the tag go out as S1 S2, S3 S4
-// or S2 S3 rotate by 32 beside the key register.
+// The 320-bit state is in flip-flops, and every change to a word is one of two: it takes a
+// round's output, or it rotates right by COLS bits (its low COLS bits leave, its high bits move
+// down, the low bits XORed with an injection come in at the top). So a state bit below the top
+// slice has two sources, and a top bit three.
+// - A round takes 64/COLS clocks: the linear layer (rtl/lib/ascon_linear.v) and the S-box
+//   (rtl/lib/ascon_sbox.v) on the COLS lowest bit positions of the words, which rotate between
+//   the clocks (the layer's taps do not move with a rotation of every word); the S-box outputs
+//   wait in ybuf_q until the round's last clock writes them all. The register holds each round's
+//   S-box output, so the linear layer comes first in the next round, and after the last round
+//   once more with the S-box bypassed.
+// - Data bytes come in groups of COLS/8: a group is absorbed into the rate (S0, then S1) as the
+//   word rotates, XORed in (decryption: its ciphertext bytes replace the state's), the padding
+//   byte after the last one. The bytes that a data byte meets (ciphertext, plaintext, digest)
+//   are the rotating word's low bits.
+// - Key and nonce go in as S1..S4, cleared by the instruction, rotate with the key register's
+//   low bits or a nonce group injected; the key XORs around the permutations and the tag the same
+//   way, the key register rotating beside them.
 // Decryption holds the plaintext in a buffer of 2^BUF_AW bytes (distributed RAM, or one block
 // RAM with BUF_BRAM = 1) and releases it only after the tag has matched: a wrong tag, or a
 // ciphertext longer than the buffer, answers FAILURE alone (docs/cores/ascon_lw.md).
 module ascon_lw_core #(
     // Bus width in bits (pdi, sdi, do); only 8 is implemented.
     parameter W = 8,
-    // Bit columns through the S-box per clock: 32 (two S-box clocks a round, sharing the 32-bit
-    // rotation of the data moves) or 64 (one).
-    parameter COLS = 32,
+    // Bit columns through the S-box per clock, and the rotation of a word: 16 or 32.
+    parameter COLS = 16,
     // The plaintext buffer of decryption holds 2^BUF_AW bytes.
-    parameter BUF_AW = 8,
-    // 0: the buffer in distributed RAM (lut_ram, BUF_AW 4 .. 8); 1: in block RAM (block_ram,
-    // BUF_AW 4 .. 14).
+    parameter BUF_AW = 7,
+    // 0: the buffer in distributed RAM (lut_ram, BUF_AW at most 8); 1: in block RAM (block_ram).
     parameter BUF_BRAM = 0
 ) (
     input  wire         clk,
@@ -41,21 +47,20 @@ module ascon_lw_core #(
     output wire         do_last
 );
 
+    // (each check on one parameter: hashbed's synthesis sets them one after the other)
     initial begin
         if (W != 8) begin
             $display("ascon_lw_core: W must be 8, got %0d", W);
             $finish;
         end
-        if (COLS != 32 && COLS != 64) begin
-            $display("ascon_lw_core: COLS must be 32 or 64, got %0d", COLS);
+        if (COLS != 16 && COLS != 32) begin
+            $display("ascon_lw_core: COLS must be 16 or 32, got %0d", COLS);
             $finish;
         end
         if (BUF_BRAM != 0 && BUF_BRAM != 1) begin
             $display("ascon_lw_core: BUF_BRAM must be 0 or 1, got %0d", BUF_BRAM);
             $finish;
         end
-        // (one parameter at a time: hashbed's synthesis sets them one after the other; lut_ram
-        // itself takes at most 8 address bits)
         if (BUF_AW < 4 || BUF_AW > 14) begin
             $display("ascon_lw_core: BUF_AW must be 4 .. 14, got %0d", BUF_AW);
             $finish;
@@ -69,23 +74,29 @@ module ascon_lw_core #(
     localparam [63:0] IV_HASH = 64'h0000080100CC0002;
     localparam [63:0] IV_XOF  = 64'h0000080000CC0003;
     localparam [7:0] STATUS_OK = 8'hE0, STATUS_FAIL = 8'hF0;
-    // clocks per round
-    localparam [3:0] STEPS = 64 / COLS;
+    // clocks per round, and rotations of a word back to its place
+    localparam integer NS = 64 / COLS;
+    localparam [3:0] LAST_STEP = NS - 1;
+    // bytes per group, the log of it, the last byte of a group
+    localparam integer G = COLS / 8;
+    localparam integer GL = G == 2 ? 1 : 2;
+    localparam [3:0] GMASK = G - 1;
+
     // FSM states
     localparam [4:0] S_IDLE = 5'd0,  // read an instruction byte from pdi
         S_XOF_LEN = 5'd1,    // XOF: the instruction's other 3 bytes (the output length)
         S_KEY_INS = 5'd2,    // read LDKEY from sdi
         S_KEY_HDR = 5'd3,    // read the key header's 4 bytes from sdi
-        S_KEY_DATA = 5'd4,   // 16 key bytes from sdi into the key register, 4 at a time
+        S_KEY_DATA = 5'd4,   // 16 key bytes from sdi into the key register, a group at a time
         S_NPUB_HDR = 5'd5,   // read the nonce header
-        S_NPUB_DATA = 5'd6,  // 16 nonce bytes into S3 S4, the key into S1 S2, 4 bytes at a time
+        S_NPUB_DATA = 5'd6,  // 16 nonce bytes into S3 S4, the key into S1 S2
         S_PERM = 5'd7,       // the permutation; then what ret_q says
-        S_KEYI = 5'd8,       // after initialisation: S3 S4 ^= K, 4 bytes per clock
+        S_KEYI = 5'd8,       // after initialisation: S3 ^= K0, S4 ^= K1
         S_HDR = 5'd9,        // read a segment header (AD, PT/CT, HASH_MSG); ENC writes the CT header
-        S_DATA = 5'd10,      // one data byte per clock, a group of 4 absorbed with its last
+        S_DATA = 5'd10,      // one data byte per clock, a group absorbed with its last byte
         S_PAD = 5'd11,       // the last, partial group and the padding byte
         S_ALIGN = 5'd12,     // rotate the rate's remaining groups back into place
-        S_KEYF = 5'd13,      // before finalisation: S2 S3 ^= K, 4 bytes per clock
+        S_KEYF = 5'd13,      // before finalisation: S2 ^= K0, S3 ^= K1
         S_TAG_HDR = 5'd14,   // ENC: write the TAG header
         S_TAG_OUT = 5'd15,   // ENC: write 16 tag bytes
         S_TAG_IHDR = 5'd16,  // DEC: read the TAG header
@@ -104,50 +115,44 @@ module ascon_lw_core #(
         R_HINIT = 3'd4,    // hash initialisation: the message
         R_SQUEEZE = 3'd5;  // the next 64 bits of digest
 
-    // what follows the padding (and the rate's alignment)
+    // data phases
     localparam [1:0] PH_AD = 2'd0, PH_MSG = 2'd1, PH_HASH = 2'd2;
-
-    // state moves
-    localparam [2:0] MV_NONE = 3'd0,
-        MV_ROTA = 3'd1,    // a round's first clock (COLS = 32): every word rotates right by 32
-        MV_ROUND = 3'd2,   // a round's last clock: the S-box outputs (with ybuf_q) are the state
-        MV_RATE = 3'd3,    // the rate (S0 S1, or S0 for hashing) rotates, a group absorbed at the top
-        MV_NPUB = 3'd4,    // S1 S2 rotate with the key's low word, S3 S4 with a nonce group
-        MV_S34 = 3'd5,     // S3 S4 rotate, the key's low word XORed into S3's low word
-        MV_S23 = 3'd6;     // S2 S3 rotate, likewise into S2's low word
 
     // --- registers ------------------------------------------------------------------------------
 
     reg [4:0]   state_q, state_d;
     reg [2:0]   ret_q, ret_d;
     reg [3:0]   rnd_q, rnd_d;          // round index 0..11 (p[8] starts at 4)
-    reg [3:0]   sub_q, sub_d;          // clock of the round 0..STEPS-1
+    reg [3:0]   step_q, step_d;        // clock of the round 0..NS-1
     reg         lin_en_q, lin_en_d;    // the state is a round's S-box output: the linear layer first
     reg         fin_q, fin_d;          // the permutation's last linear layer, the S-box bypassed
-    reg [5*COLS-1:0] ybuf_q;           // COLS = 32: the S-box outputs of a round's first clock
-    reg [63:0]  s0_q, s0_d, s1_q, s1_d, s2_q, s2_d, s3_q, s3_d, s4_q, s4_d;
+    reg [63:0]  s0_q, s1_q, s2_q, s3_q, s4_q;
+    reg [5*(64-COLS)-1:0] ybuf_q;      // a round's S-box outputs before its last clock, per word
     reg [127:0] k_q;                   // K0 in bits 63..0, K1 in 127..64 (when not rotating)
-    reg [23:0]  hold_q;                // the first three bytes of a group of four, byte j in 8j+7..8j
+    reg [COLS-9:0] hold_q;             // the first bytes of a group, byte j in 8j+7..8j
     reg         dec_q, dec_d;          // ENC or DEC: decrypting
     reg         aead_q, aead_d;        // AEAD, not hashing
     reg [1:0]   phase_q, phase_d;
     reg [15:0]  len_q, len_d;          // bytes left in the segment (DEC: then plaintext bytes to write)
     reg         eot_q, eot_d;          // the segment is its type's last
-    reg [3:0]   bpos_q, bpos_d;        // byte of the rate block (digest: of S0); its group bpos[3:2]
+    reg [3:0]   bpos_q, bpos_d;        // byte of the rate block (digest: of S0); S1 from byte 8
     reg         ad_any_q, ad_any_d;    // some AD byte was absorbed
-    reg [3:0]   cnt_q, cnt_d;          // byte of a header, key, nonce, tag; step of a rotation
+    reg [3:0]   cnt_q, cnt_d;          // byte of a header, key, nonce, tag; step of a key XOR
     reg         fail_q, fail_d;        // DEC: a tag byte differed, or the buffer overflowed
     reg [BUF_AW:0] ptr_q, ptr_d;       // DEC: buffer bytes written, then read
     reg [15:0]  out_q, out_d;          // HASH/XOF: digest bytes still to write
 
     // decided by the FSM below
-    reg [2:0]   mv;                    // the state move
-    reg         k_rot;                 // the key register rotates right by 32
+    reg         rot_all;               // a round's clock but the last: every word rotates
+    reg         round_wr;              // a round's last clock: every word takes the round's output
+    reg [4:0]   rot;                   // these words rotate, with their injections
+    reg         rate_inj;              // the rotating rate word takes the rate injection
+    reg         k_rot;                 // the key register rotates right by COLS
     reg         k_load;                // ... with a key group from sdi at the top
-    reg         hold_we;               // a byte into hold_q at bpos_q[1:0] (cnt_q[1:0] for key, nonce)
+    reg         hold_we;               // a byte into hold_q at hold_at
     reg [1:0]   hold_at;
-    reg [3:0]   grp_valid;             // MV_RATE: the group's bytes that carry data
-    reg         grp_pad;               // MV_RATE: the padding byte after them
+    reg [3:0]   grp_valid;             // the group's bytes that carry data (rate injection)
+    reg         grp_pad;               // the padding byte after them
     reg         load_aead, load_hash, load_xof;  // an instruction's initial state
     reg         dsep;                  // the domain separation: S4 bit 63 flips
 
@@ -156,17 +161,9 @@ module ascon_lw_core #(
         else state_q <= state_d;
         ret_q <= ret_d;
         rnd_q <= rnd_d;
-        sub_q <= sub_d;
+        step_q <= step_d;
         lin_en_q <= lin_en_d;
         fin_q <= fin_d;
-        if (mv == MV_ROTA) ybuf_q <= y_all;
-        s0_q <= s0_d;
-        s1_q <= s1_d;
-        s2_q <= s2_d;
-        s3_q <= s3_d;
-        s4_q <= s4_d;
-        if (k_rot) k_q <= {k_load ? {sdi_data, hold_q} : k_q[31:0], k_q[127:32]};
-        if (hold_we) hold_q[8 * hold_at +: 8] <= state_q == S_KEY_DATA ? sdi_data : pdi_data;
         dec_q <= dec_d;
         aead_q <= aead_d;
         phase_q <= phase_d;
@@ -182,12 +179,6 @@ module ascon_lw_core #(
 
     // --- the permutation ------------------------------------------------------------------------
 
-    // The register holds the state at a permutation's start, then each round's S-box output (the
-    // linear layer is applied on the way into the next round's S-box, on the COLS lowest bit
-    // positions, and once more, the S-box bypassed, after the last round). With COLS = 32 a
-    // round's first clock takes columns 0..31 while every word rotates right by 32 (its S-box
-    // outputs wait in ybuf_q), the second columns 32..63, now at the bottom, and writes the
-    // round's output; the layer's taps do not move with the rotation.
     wire [5*COLS-1:0] lin_slice;
     ascon_linear #(.COLS(COLS)) u_linear (
         .s_in({s4_q, s3_q, s2_q, s1_q, s0_q}),
@@ -195,12 +186,12 @@ module ascon_lw_core #(
         .s_out(lin_slice)
     );
     wire [7:0]      rc = {~rnd_q, rnd_q};
-    wire [63:0]     rc_word = {56'd0, sub_q == 4'd0 ? rc : 8'd0};
+    wire [COLS-1:0] rc_slice = {{(COLS - 8) {1'b0}}, step_q == 4'd0 ? rc : 8'd0};
     wire [COLS-1:0] y0, y1, y2, y3, y4;
     ascon_sbox #(.COLS(COLS)) u_sbox (
         .x0(lin_slice[COLS-1:0]),
         .x1(lin_slice[2*COLS-1:COLS]),
-        .x2(lin_slice[3*COLS-1:2*COLS] ^ rc_word[COLS-1:0]),
+        .x2(lin_slice[3*COLS-1:2*COLS] ^ rc_slice),
         .x3(lin_slice[4*COLS-1:3*COLS]),
         .x4(lin_slice[5*COLS-1:4*COLS]),
         .y0(y0),
@@ -210,45 +201,56 @@ module ascon_lw_core #(
         .y4(y4)
     );
     wire [5*COLS-1:0] y_all = fin_q ? lin_slice : {y4, y3, y2, y1, y0};
-    wire [319:0] round_out;
+
+    localparam integer YB = 64 - COLS;  // ybuf_q bits per word
+    // each word's S-box outputs enter at the top of its ybuf_q slots and move down
+    genvar w;
     generate
-        if (COLS == 64) begin : gen_round_one
-            assign round_out = y_all;
-        end else begin : gen_round_two
-            assign round_out = {y_all[159:128], ybuf_q[159:128], y_all[127:96], ybuf_q[127:96], y_all[95:64], ybuf_q[95:64],
-                                y_all[63:32], ybuf_q[63:32], y_all[31:0], ybuf_q[31:0]};
+        for (w = 0; w < 5; w = w + 1) begin : gen_ybuf
+            if (YB == COLS) begin : gen_one
+                always @(posedge clk)
+                    if (rot_all) ybuf_q[w * YB +: YB] <= y_all[w * COLS +: COLS];
+            end else begin : gen_shift
+                always @(posedge clk)
+                    if (rot_all) ybuf_q[w * YB +: YB] <= {y_all[w * COLS +: COLS], ybuf_q[w * YB + COLS +: YB - COLS]};
+            end
         end
     endgenerate
 
-    wire round_end = sub_q == STEPS - 4'd1;
+    wire round_end = step_q == LAST_STEP;
     wire last_round = rnd_q == 4'd11;
 
     // --- data bytes -----------------------------------------------------------------------------
 
-    // The rate's bytes 4g .. 4g+3 are S0's low word while the rate has rotated g times.
-    wire [1:0]  bsel = bpos_q[1:0];
-    wire [7:0]  rate_byte = s0_q[8 * bsel +: 8];
-    wire [7:0]  absorbed = rate_byte ^ pdi_data;           // ENC: ciphertext; DEC: plaintext
-    wire        block_full = bpos_q == (aead_q ? 4'd15 : 4'd7);
-    wire [15:0] len_next = len_q - 16'd1;
-    wire        dec_msg = dec_q && phase_q == PH_MSG;
+    // the rate word the data meets (S1 from byte 8 of an AEAD block), and its low bits
+    wire             on_s1 = aead_q && bpos_q[3];
+    wire [COLS-1:0]  rate_low = on_s1 ? s1_q[COLS-1:0] : s0_q[COLS-1:0];
+    wire [GL-1:0]    bsel = bpos_q[GL-1:0];
+    wire [7:0]       rate_byte = rate_low[8 * bsel +: 8];
+    wire [7:0]       absorbed = rate_byte ^ pdi_data;      // ENC: ciphertext; DEC: plaintext
+    wire             group_end = (bpos_q & GMASK) == GMASK;
+    wire             block_full = bpos_q == (aead_q ? 4'd15 : 4'd7);
+    wire [15:0]      len_next = len_q - 16'd1;
+    wire             dec_msg = dec_q && phase_q == PH_MSG;
     // ENC writes a ciphertext byte (or CT header byte) in the clock it reads the plaintext byte
-    wire        enc_msg = aead_q && !dec_q && phase_q == PH_MSG;
-    // a group of 4 bytes, the 4th from the bus (pdi; sdi for the key)
-    wire [31:0] group = {pdi_data, hold_q};
-    // the rate's new low word as it rotates: the group's data bytes XORed in (DEC: the ciphertext
-    // bytes replace the state's), the padding byte after them
-    reg  [31:0] rate_new;
+    wire             enc_msg = aead_q && !dec_q && phase_q == PH_MSG;
+    // a group of bytes, the last from the bus (pdi; sdi for the key)
+    wire [7:0]       bus_byte = state_q == S_KEY_DATA ? sdi_data : pdi_data;
+    wire [COLS-1:0]  group = {bus_byte, hold_q};
+    // the rate injection: the group's data bytes (DEC: the difference that makes the state's
+    // bytes the ciphertext's), the padding byte after them
+    reg  [COLS-1:0]  rinj;
     integer j;
     always @(*) begin
-        for (j = 0; j < 4; j = j + 1)
-            rate_new[8 * j +: 8] = grp_valid[j] && dec_msg ? group[8 * j +: 8]
-                : s0_q[8 * j +: 8] ^ (grp_valid[j] ? group[8 * j +: 8] : 8'd0) ^ {7'd0, grp_pad && bsel == j[1:0]};
+        for (j = 0; j < G; j = j + 1)
+            rinj[8 * j +: 8] = (grp_valid[j] ? group[8 * j +: 8] ^ (dec_msg ? rate_low[8 * j +: 8] : 8'd0) : 8'd0)
+                ^ {7'd0, grp_pad && bsel == j[GL-1:0]};
     end
-    // the tag byte: S3's low word as S3 S4 rotate, XORed with the rotating key's
-    wire [1:0]  tsel = cnt_q[1:0];
-    wire [7:0]  tag_byte = s3_q[8 * tsel +: 8] ^ k_q[8 * tsel +: 8];
-    wire        tag_fail = fail_q || pdi_data != tag_byte;
+    // the tag: S3 ^ K0, then S4 ^ K1, the low bits as they rotate
+    wire [COLS-1:0]  tag_low = (cnt_q[3] ? s4_q[COLS-1:0] : s3_q[COLS-1:0]) ^ k_q[COLS-1:0];
+    wire [7:0]       tag_byte = tag_low[8 * cnt_q[GL-1:0] +: 8];
+    wire             tag_fail = fail_q || pdi_data != tag_byte;
+    wire             tag_group_end = (cnt_q & GMASK) == GMASK;
 
     // the plaintext buffer
     wire [BUF_AW-1:0] buf_raddr;
@@ -283,54 +285,43 @@ module ascon_lw_core #(
 
     assign do_last = state_q == S_STATUS;
 
-    // --- the state ------------------------------------------------------------------------------
+    // --- the state, the key, the group ----------------------------------------------------------
 
-    always @(*) begin
-        s0_d = s0_q;
-        s1_d = s1_q;
-        s2_d = s2_q;
-        s3_d = s3_q;
-        s4_d = s4_q;
-        case (mv)
-            MV_ROTA: begin
-                s0_d = {s0_q[31:0], s0_q[63:32]};
-                s1_d = {s1_q[31:0], s1_q[63:32]};
-                s2_d = {s2_q[31:0], s2_q[63:32]};
-                s3_d = {s3_q[31:0], s3_q[63:32]};
-                s4_d = {s4_q[31:0], s4_q[63:32]};
-            end
-            MV_ROUND: {s4_d, s3_d, s2_d, s1_d, s0_d} = round_out;
-            MV_RATE: if (aead_q) begin
-                s0_d = {s1_q[31:0], s0_q[63:32]};
-                s1_d = {rate_new, s1_q[63:32]};
-            end else begin
-                s0_d = {rate_new, s0_q[63:32]};
-            end
-            MV_NPUB: begin
-                s1_d = {s2_q[31:0], s1_q[63:32]};
-                s2_d = {k_q[31:0], s2_q[63:32]};
-                s3_d = {s4_q[31:0], s3_q[63:32]};
-                s4_d = {group, s4_q[63:32]};
-            end
-            MV_S34: begin
-                s3_d = {s4_q[31:0], s3_q[63:32]};
-                s4_d = {s3_q[31:0] ^ k_q[31:0], s4_q[63:32]};
-            end
-            MV_S23: begin
-                s2_d = {s3_q[31:0], s2_q[63:32]};
-                s3_d = {s2_q[31:0] ^ k_q[31:0], s3_q[63:32]};
-            end
-            default: ;
-        endcase
-        if (dsep) s4_d[63] = ~s4_d[63];
-        if (load_aead) s0_d = IV_AEAD;
-        if (load_hash || load_xof) begin
-            s0_d = load_xof ? IV_XOF : IV_HASH;
-            s1_d = 64'd0;
-            s2_d = 64'd0;
-            s3_d = 64'd0;
-            s4_d = 64'd0;
-        end
+    // each word's injection as it rotates
+    wire [COLS-1:0] kl = k_q[COLS-1:0];
+    wire [COLS-1:0] inj0 = rate_inj ? rinj : {COLS{1'b0}};
+    wire [COLS-1:0] inj1 = rate_inj ? rinj : state_q == S_NPUB_DATA ? kl : {COLS{1'b0}};
+    wire [COLS-1:0] inj2 = state_q == S_NPUB_DATA || state_q == S_KEYF ? kl : {COLS{1'b0}};
+    wire [COLS-1:0] inj3 = state_q == S_NPUB_DATA ? group : state_q == S_KEYI || state_q == S_KEYF ? kl : {COLS{1'b0}};
+    wire [COLS-1:0] inj4 = state_q == S_NPUB_DATA ? group : state_q == S_KEYI ? kl : {COLS{1'b0}};
+    wire [319:0] round_out = {y_all[5*COLS-1:4*COLS], ybuf_q[5*YB-1:4*YB], y_all[4*COLS-1:3*COLS], ybuf_q[4*YB-1:3*YB],
+                              y_all[3*COLS-1:2*COLS], ybuf_q[3*YB-1:2*YB], y_all[2*COLS-1:COLS], ybuf_q[2*YB-1:YB],
+                              y_all[COLS-1:0], ybuf_q[YB-1:0]};
+    wire [63:0] next0 = round_wr ? round_out[63:0] : {s0_q[COLS-1:0] ^ inj0, s0_q[63:COLS]};
+    wire [63:0] next1 = round_wr ? round_out[127:64] : {s1_q[COLS-1:0] ^ inj1, s1_q[63:COLS]};
+    wire [63:0] next2 = round_wr ? round_out[191:128] : {s2_q[COLS-1:0] ^ inj2, s2_q[63:COLS]};
+    wire [63:0] next3 = round_wr ? round_out[255:192] : {s3_q[COLS-1:0] ^ inj3, s3_q[63:COLS]};
+    wire [63:0] next4 = round_wr ? round_out[319:256] : {s4_q[COLS-1:0] ^ inj4, s4_q[63:COLS]};
+    wire [4:0]  en = {5{rot_all || round_wr}} | rot;
+    wire        load_any = load_aead || load_hash || load_xof;
+    wire [63:0] iv = load_aead ? IV_AEAD : load_xof ? IV_XOF : IV_HASH;
+
+    always @(posedge clk) begin
+        if (load_any) s0_q <= iv;
+        else if (en[0]) s0_q <= next0;
+        if (load_any) s1_q <= 64'd0;
+        else if (en[1]) s1_q <= next1;
+        if (load_any) s2_q <= 64'd0;
+        else if (en[2]) s2_q <= next2;
+        if (load_any) s3_q <= 64'd0;
+        else if (en[3]) s3_q <= next3;
+        if (load_any) s4_q[62:0] <= 63'd0;
+        else if (en[4]) s4_q[62:0] <= next4[62:0];
+        // the domain separation flips bit 63, alone or on a round's output
+        if (load_any) s4_q[63] <= 1'b0;
+        else if (en[4] || dsep) s4_q[63] <= (en[4] ? next4[63] : s4_q[63]) ^ dsep;
+        if (k_rot) k_q <= {k_load ? group : kl, k_q[127:COLS]};
+        if (hold_we && hold_at != GMASK[1:0]) hold_q[8 * hold_at +: 8] <= bus_byte;
     end
 
     // --- control --------------------------------------------------------------------------------
@@ -338,8 +329,10 @@ module ascon_lw_core #(
     // where a segment's data ends: the padding after the type's last segment, else the next header
     wire [4:0]  seg_end = eot_q ? S_PAD : S_HDR;
     wire [15:0] hdr_len = {len_q[15:8], pdi_data};  // a header's length at its last byte
-    // the rate's last group: bytes 12..15 (AEAD), 4..7 (hashing)
-    wire        last_group = bpos_q[2] && (bpos_q[3] || !aead_q);
+    // the rate's last group: its last byte is the block's
+    wire        last_group = ((bpos_q | GMASK) == (aead_q ? 4'd15 : 4'd7));
+    // the word the rate group at bpos rotates
+    wire [4:0]  rate_word = on_s1 ? 5'b00010 : 5'b00001;
     // after the padding and the alignment
     reg  [4:0]  after_pad;
     always @(*) begin
@@ -349,12 +342,14 @@ module ascon_lw_core #(
             default: after_pad = S_DIG_HDR;  // the header first, then p[12]
         endcase
     end
+    // the key XORs: S3 then S4 (after initialisation), S2 then S3 (before finalisation)
+    wire        first_half = cnt_q < NS;  // the key's first word (K0) is at the bottom
 
     always @(*) begin
         state_d = state_q;
         ret_d = ret_q;
         rnd_d = rnd_q;
-        sub_d = 4'd0;     // a permutation starts with its first clock, the layer off
+        step_d = 4'd0;     // a permutation starts with its first clock, the layer off
         lin_en_d = 1'b0;
         fin_d = 1'b0;
         dec_d = dec_q;
@@ -372,7 +367,10 @@ module ascon_lw_core #(
         sdi_ready = 1'b0;
         do_valid = 1'b0;
         do_data = 8'd0;
-        mv = MV_NONE;
+        rot_all = 1'b0;
+        round_wr = 1'b0;
+        rot = 5'b00000;
+        rate_inj = 1'b0;
         k_rot = 1'b0;
         k_load = 1'b0;
         hold_we = 1'b0;
@@ -393,7 +391,6 @@ module ascon_lw_core #(
                 fail_d = 1'b0;
                 ptr_d = {(BUF_AW + 1) {1'b0}};
                 rnd_d = 4'd0;
-                sub_d = 4'd0;
                 case (pdi_data[7:4])
                     OP_ACTKEY: state_d = S_KEY_INS;
                     OP_ENC, OP_DEC: begin
@@ -442,11 +439,11 @@ module ascon_lw_core #(
                 end
             end
 
-            S_KEY_DATA: if (sdi_valid) begin  // the first key group ends in bits 31..0
+            S_KEY_DATA: if (sdi_valid) begin  // the first key group ends at the bottom
                 sdi_ready = 1'b1;
                 hold_we = 1'b1;
-                hold_at = cnt_q[1:0];
-                k_rot = cnt_q[1:0] == 2'd3;
+                hold_at = cnt_q[1:0] & GMASK[1:0];
+                k_rot = tag_group_end;
                 k_load = 1'b1;
                 cnt_d = cnt_q + 4'd1;
                 if (cnt_q == 4'd15) state_d = S_IDLE;
@@ -461,12 +458,12 @@ module ascon_lw_core #(
                 end
             end
 
-            S_NPUB_DATA: if (pdi_valid) begin  // S1 S2 <- K, S3 S4 <- N, a group at a time
+            S_NPUB_DATA: if (pdi_valid) begin  // S1 ^= K0, S3 ^= N0, then S2 ^= K1, S4 ^= N1
                 pdi_ready = 1'b1;
                 hold_we = 1'b1;
-                hold_at = cnt_q[1:0];
-                if (cnt_q[1:0] == 2'd3) begin
-                    mv = MV_NPUB;
+                hold_at = cnt_q[1:0] & GMASK[1:0];
+                if (tag_group_end) begin
+                    rot = cnt_q[3] ? 5'b10100 : 5'b01010;
                     k_rot = 1'b1;
                 end
                 cnt_d = cnt_q + 4'd1;
@@ -480,10 +477,10 @@ module ascon_lw_core #(
                 lin_en_d = lin_en_q;
                 fin_d = fin_q;
                 if (!round_end) begin
-                    mv = MV_ROTA;
-                    sub_d = sub_q + 4'd1;
+                    rot_all = 1'b1;
+                    step_d = step_q + 4'd1;
                 end else begin
-                    mv = MV_ROUND;
+                    round_wr = 1'b1;
                     lin_en_d = 1'b1;
                     if (!fin_q) begin
                         rnd_d = rnd_q + 4'd1;
@@ -513,11 +510,11 @@ module ascon_lw_core #(
                 end
             end
 
-            S_KEYI: begin  // S3 ^= K0, S4 ^= K1, a word per clock
-                mv = MV_S34;
+            S_KEYI: begin  // S3 ^= K0, then S4 ^= K1, a slice per clock
+                rot = first_half ? 5'b01000 : 5'b10000;
                 k_rot = 1'b1;
                 cnt_d = cnt_q + 4'd1;
-                if (cnt_q == 4'd3) begin
+                if (cnt_q == 2 * LAST_STEP + 4'd1) begin
                     cnt_d = 4'd0;
                     state_d = S_HDR;
                 end
@@ -549,8 +546,9 @@ module ascon_lw_core #(
                 do_valid = enc_msg;
                 do_data = absorbed;
                 hold_we = 1'b1;
-                if (bsel == 2'd3) begin  // the group's 4th byte: absorbed as the rate rotates
-                    mv = MV_RATE;
+                if (group_end) begin  // the group's last byte: absorbed as the rate word rotates
+                    rot = rate_word;
+                    rate_inj = 1'b1;
                     grp_valid = 4'b1111;
                 end
                 if (buf_we) begin
@@ -575,11 +573,12 @@ module ascon_lw_core #(
                     dsep = 1'b1;
                     phase_d = PH_MSG;
                     state_d = S_HDR;
-                end else begin  // the partial group (bpos[1:0] bytes in hold_q) and the padding byte
-                    mv = MV_RATE;
-                    grp_valid = {1'b0, bsel == 2'd3, bsel >= 2'd2, bsel != 2'd0};
+                end else begin  // the partial group (bsel bytes in hold_q) and the padding byte
+                    rot = rate_word;
+                    rate_inj = 1'b1;
+                    grp_valid = {1'b0, bsel >= 2'd3, bsel >= 2'd2, bsel >= 2'd1};
                     grp_pad = 1'b1;
-                    bpos_d = {bpos_q[3:2] + 2'd1, 2'b00};
+                    bpos_d = (bpos_q | GMASK) + 4'd1;
                     if (phase_q == PH_AD) begin
                         rnd_d = 4'd4;
                         ret_d = R_DSEP;
@@ -591,16 +590,16 @@ module ascon_lw_core #(
             end
 
             S_ALIGN: begin  // the rate's remaining groups rotate back into place
-                mv = MV_RATE;
-                bpos_d = {bpos_q[3:2] + 2'd1, 2'b00};
+                rot = rate_word;
+                bpos_d = (bpos_q | GMASK) + 4'd1;
                 if (last_group) state_d = after_pad;
             end
 
-            S_KEYF: begin  // S2 ^= K0, S3 ^= K1, a word per clock
-                mv = MV_S23;
+            S_KEYF: begin  // S2 ^= K0, then S3 ^= K1, a slice per clock
+                rot = first_half ? 5'b00100 : 5'b01000;
                 k_rot = 1'b1;
                 cnt_d = cnt_q + 4'd1;
-                if (cnt_q == 4'd3) begin
+                if (cnt_q == 2 * LAST_STEP + 4'd1) begin
                     cnt_d = 4'd0;
                     ret_d = R_FINAL;
                     state_d = S_PERM;
@@ -620,8 +619,8 @@ module ascon_lw_core #(
             S_TAG_OUT: if (do_ready) begin
                 do_valid = 1'b1;
                 do_data = tag_byte;
-                if (tsel == 2'd3) begin
-                    mv = MV_S34;  // the next word of the tag (S4 is not needed after it)
+                if (tag_group_end) begin  // the next slice of S3, then S4
+                    rot = cnt_q[3] ? 5'b10000 : 5'b01000;
                     k_rot = 1'b1;
                 end
                 cnt_d = cnt_q + 4'd1;
@@ -640,8 +639,8 @@ module ascon_lw_core #(
             S_TAG_IN: if (pdi_valid) begin
                 pdi_ready = 1'b1;
                 fail_d = tag_fail;
-                if (tsel == 2'd3) begin
-                    mv = MV_S34;
+                if (tag_group_end) begin
+                    rot = cnt_q[3] ? 5'b10000 : 5'b01000;
                     k_rot = 1'b1;
                 end
                 cnt_d = cnt_q + 4'd1;
@@ -682,10 +681,10 @@ module ascon_lw_core #(
                 end
             end
 
-            S_DIG_OUT: if (do_ready) begin  // S0's bytes, its low word, then it rotates
+            S_DIG_OUT: if (do_ready) begin  // S0's bytes, its low slice, then it rotates
                 do_valid = 1'b1;
                 do_data = rate_byte;
-                if (bsel == 2'd3) mv = MV_RATE;
+                if (group_end) rot = 5'b00001;
                 out_d = out_q - 16'd1;
                 bpos_d = bpos_q + 4'd1;
                 rnd_d = 4'd0;
