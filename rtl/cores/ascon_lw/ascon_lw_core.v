@@ -97,13 +97,11 @@ module ascon_lw_core #(
         S_PAD = 5'd11,       // the last, partial group and the padding byte
         S_ALIGN = 5'd12,     // rotate the rate's remaining groups back into place
         S_KEYF = 5'd13,      // before finalisation: S2 ^= K0, S3 ^= K1
-        S_TAG_HDR = 5'd14,   // ENC: write the TAG header
+        S_OHDR = 5'd14,      // write a header: TAG (ENC), PT (DEC), DIGEST (HASH/XOF), len_q bytes
         S_TAG_OUT = 5'd15,   // ENC: write 16 tag bytes
         S_TAG_IHDR = 5'd16,  // DEC: read the TAG header
         S_TAG_IN = 5'd17,    // DEC: read 16 tag bytes, compare
-        S_PT_HDR = 5'd18,    // DEC: write the PT header
         S_PT_OUT = 5'd19,    // DEC: write the buffered plaintext
-        S_DIG_HDR = 5'd20,   // HASH/XOF: write the DIGEST header
         S_DIG_OUT = 5'd21,   // HASH/XOF: write digest bytes
         S_STATUS = 5'd22;    // write SUCCESS or FAILURE
 
@@ -140,7 +138,8 @@ module ascon_lw_core #(
     reg [3:0]   cnt_q, cnt_d;          // byte of a header, key, nonce, tag; step of a key XOR
     reg         fail_q, fail_d;        // DEC: a tag byte differed, or the buffer overflowed
     reg [BUF_AW:0] ptr_q, ptr_d;       // DEC: buffer bytes written, then read
-    reg [15:0]  out_q, out_d;          // HASH/XOF: digest bytes still to write
+    reg [15:0]  out_q, out_d;          // HASH/XOF: the digest's length (len_q counts its bytes down)
+    reg [7:0]   ohdr_q, ohdr_d;        // the first byte of the header S_OHDR writes
 
     // decided by the FSM below
     reg         rot_all;               // a round's clock but the last: every word rotates
@@ -175,6 +174,7 @@ module ascon_lw_core #(
         fail_q <= fail_d;
         ptr_q <= ptr_d;
         out_q <= out_d;
+        ohdr_q <= ohdr_d;
     end
 
     // --- the permutation ------------------------------------------------------------------------
@@ -266,8 +266,9 @@ module ascon_lw_core #(
                 .raddr(buf_raddr),
                 .rdata(buf_rdata)
             );
-            // the block RAM reads ahead: its output is the byte at ptr_q in S_PT_OUT
-            assign buf_raddr = ptr_q[BUF_AW-1:0] + {{(BUF_AW - 1) {1'b0}}, state_q == S_PT_OUT && do_ready};
+            // the block RAM reads ahead, at the pointer's next value: its output is the byte at
+            // ptr_q in S_PT_OUT
+            assign buf_raddr = ptr_d[BUF_AW-1:0];
         end else begin : gen_buf_lut
             lut_ram #(.AW(BUF_AW), .WIDTH(8)) u_buffer (
                 .clk(clk),
@@ -339,7 +340,7 @@ module ascon_lw_core #(
         case (phase_q)
             PH_AD: after_pad = S_PERM;      // p[8], then the domain separation
             PH_MSG: after_pad = S_KEYF;
-            default: after_pad = S_DIG_HDR;  // the header first, then p[12]
+            default: after_pad = S_OHDR;  // the DIGEST header first, then p[12]
         endcase
     end
     // the key XORs: S3 then S4 (after initialisation), S2 then S3 (before finalisation)
@@ -363,6 +364,7 @@ module ascon_lw_core #(
         fail_d = fail_q;
         ptr_d = ptr_q;
         out_d = out_q;
+        ohdr_d = ohdr_q;
         pdi_ready = 1'b0;
         sdi_ready = 1'b0;
         do_valid = 1'b0;
@@ -499,7 +501,11 @@ module ascon_lw_core #(
                                 phase_d = PH_MSG;
                                 state_d = S_HDR;
                             end
-                            R_FINAL: state_d = dec_q ? S_TAG_IHDR : S_TAG_HDR;
+                            R_FINAL: begin
+                                ohdr_d = 8'h83;  // TAG, EOT, Last, 16 bytes
+                                len_d = 16'd16;
+                                state_d = dec_q ? S_TAG_IHDR : S_OHDR;
+                            end
                             R_HINIT: state_d = S_HDR;
                             default: begin  // R_SQUEEZE
                                 bpos_d = 4'd0;
@@ -584,6 +590,8 @@ module ascon_lw_core #(
                         ret_d = R_DSEP;
                     end else if (phase_q == PH_HASH) begin
                         ret_d = R_SQUEEZE;
+                        ohdr_d = 8'h93;  // DIGEST, EOT, Last, the output length
+                        len_d = out_q;
                     end
                     state_d = last_group ? after_pad : S_ALIGN;
                 end
@@ -606,13 +614,18 @@ module ascon_lw_core #(
                 end
             end
 
-            S_TAG_HDR: if (do_ready) begin  // TAG, EOT, Last, 16 bytes
+            S_OHDR: if (do_ready) begin  // the header ohdr_q, 0, the length len_q
                 do_valid = 1'b1;
-                do_data = cnt_q[1:0] == 2'd0 ? 8'h83 : cnt_q[1:0] == 2'd3 ? 8'h10 : 8'h00;
+                do_data = cnt_q[1:0] == 2'd0 ? ohdr_q : cnt_q[1:0] == 2'd1 ? 8'h00 : cnt_q[1:0] == 2'd2 ? len_q[15:8] : len_q[7:0];
                 cnt_d = cnt_q + 4'd1;
                 if (cnt_q == 4'd3) begin
                     cnt_d = 4'd0;
-                    state_d = S_TAG_OUT;
+                    case (ohdr_q[7:4])
+                        4'h8: state_d = S_TAG_OUT;
+                        4'h4: state_d = len_q == 16'd0 ? S_STATUS : S_PT_OUT;
+                        // p[12] of the padded last block (ret_q = R_SQUEEZE); no output: the status
+                        default: state_d = len_q == 16'd0 ? S_STATUS : S_PERM;
+                    endcase
                 end
             end
 
@@ -648,17 +661,8 @@ module ascon_lw_core #(
                     cnt_d = 4'd0;
                     ptr_d = {(BUF_AW + 1) {1'b0}};
                     len_d = {{(15 - BUF_AW) {1'b0}}, ptr_q};  // plaintext bytes
-                    state_d = tag_fail ? S_STATUS : S_PT_HDR;
-                end
-            end
-
-            S_PT_HDR: if (do_ready) begin  // PT, EOT, Last, the plaintext's length
-                do_valid = 1'b1;
-                do_data = cnt_q[1:0] == 2'd0 ? 8'h43 : cnt_q[1:0] == 2'd1 ? 8'h00 : cnt_q[1:0] == 2'd2 ? len_q[15:8] : len_q[7:0];
-                cnt_d = cnt_q + 4'd1;
-                if (cnt_q == 4'd3) begin
-                    cnt_d = 4'd0;
-                    state_d = len_q == 16'd0 ? S_STATUS : S_PT_OUT;
+                    ohdr_d = 8'h43;  // PT, EOT, Last
+                    state_d = tag_fail ? S_STATUS : S_OHDR;
                 end
             end
 
@@ -670,25 +674,14 @@ module ascon_lw_core #(
                 if (len_q == 16'd1) state_d = S_STATUS;
             end
 
-            S_DIG_HDR: if (do_ready) begin  // DIGEST, EOT, Last, the output length
-                do_valid = 1'b1;
-                do_data = cnt_q[1:0] == 2'd0 ? 8'h93 : cnt_q[1:0] == 2'd1 ? 8'h00 : cnt_q[1:0] == 2'd2 ? out_q[15:8] : out_q[7:0];
-                cnt_d = cnt_q + 4'd1;
-                if (cnt_q == 4'd3) begin
-                    cnt_d = 4'd0;
-                    // p[12] of the padded last block (ret_q = R_SQUEEZE); no output: the status
-                    state_d = out_q == 16'd0 ? S_STATUS : S_PERM;
-                end
-            end
-
             S_DIG_OUT: if (do_ready) begin  // S0's bytes, its low slice, then it rotates
                 do_valid = 1'b1;
                 do_data = rate_byte;
                 if (group_end) rot = 5'b00001;
-                out_d = out_q - 16'd1;
+                len_d = len_next;
                 bpos_d = bpos_q + 4'd1;
                 rnd_d = 4'd0;
-                if (out_q == 16'd1) state_d = S_STATUS;
+                if (len_q == 16'd1) state_d = S_STATUS;
                 else if (bpos_q == 4'd7) state_d = S_PERM;  // the next 64 bits (ret_q = R_SQUEEZE)
             end
 
