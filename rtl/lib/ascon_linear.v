@@ -22,22 +22,17 @@ module ascon_linear #(
         end
     end
 
-    wire [63:0] a0 = s_in[63:0];
-    wire [63:0] a1 = s_in[127:64];
-    wire [63:0] a2 = s_in[191:128];
-    wire [63:0] a3 = s_in[255:192];
-    wire [63:0] a4 = s_in[319:256];
-
-    wire [63:0] t0 = {a0[18:0], a0[63:19]} ^ {a0[27:0], a0[63:28]};
-    wire [63:0] t1 = {a1[60:0], a1[63:61]} ^ {a1[38:0], a1[63:39]};
-    wire [63:0] t2 = {a2[0],    a2[63:1]}  ^ {a2[5:0],  a2[63:6]};
-    wire [63:0] t3 = {a3[9:0],  a3[63:10]} ^ {a3[16:0], a3[63:17]};
-    wire [63:0] t4 = {a4[6:0],  a4[63:7]}  ^ {a4[40:0], a4[63:41]};
-
-    assign s_out = {a4[COLS-1:0] ^ (t4[COLS-1:0] & {COLS{en}}),
-                    a3[COLS-1:0] ^ (t3[COLS-1:0] & {COLS{en}}),
-                    a2[COLS-1:0] ^ (t2[COLS-1:0] & {COLS{en}}),
-                    a1[COLS-1:0] ^ (t1[COLS-1:0] & {COLS{en}}),
-                    a0[COLS-1:0] ^ (t0[COLS-1:0] & {COLS{en}})};
+    // bit j of word w: the word's bits j, j + R1 and j + R2 (mod 64), R1 and R2 its rotations
+    genvar w, j;
+    generate
+        for (w = 0; w < 5; w = w + 1) begin : gen_word
+            localparam integer R1 = w == 0 ? 19 : w == 1 ? 61 : w == 2 ? 1 : w == 3 ? 10 : 7;
+            localparam integer R2 = w == 0 ? 28 : w == 1 ? 39 : w == 2 ? 6 : w == 3 ? 17 : 41;
+            for (j = 0; j < COLS; j = j + 1) begin : gen_bit
+                assign s_out[w * COLS + j] = s_in[64 * w + j]
+                    ^ (en & (s_in[64 * w + (j + R1) % 64] ^ s_in[64 * w + (j + R2) % 64]));
+            end
+        end
+    endgenerate
 
 endmodule

@@ -74,13 +74,12 @@ module ascon_lw_core #(
     localparam [63:0] IV_HASH = 64'h0000080100CC0002;
     localparam [63:0] IV_XOF  = 64'h0000080000CC0003;
     localparam [7:0] STATUS_OK = 8'hE0, STATUS_FAIL = 8'hF0;
-    // clocks per round, and rotations of a word back to its place
-    localparam integer NS = 64 / COLS;
-    localparam [3:0] LAST_STEP = NS - 1;
+    // the last of a round's 64/COLS clocks (a word is back in place after 64/COLS rotations)
+    localparam [3:0] LAST_STEP = COLS == 16 ? 4'd3 : 4'd1;
     // bytes per group, the log of it, the last byte of a group
     localparam integer G = COLS / 8;
     localparam integer GL = G == 2 ? 1 : 2;
-    localparam [3:0] GMASK = G - 1;
+    localparam [3:0] GMASK = COLS == 16 ? 4'd1 : 4'd3;
 
     // FSM states
     localparam [4:0] S_IDLE = 5'd0,  // read an instruction byte from pdi
@@ -121,7 +120,7 @@ module ascon_lw_core #(
     reg [4:0]   state_q, state_d;
     reg [2:0]   ret_q, ret_d;
     reg [3:0]   rnd_q, rnd_d;          // round index 0..11 (p[8] starts at 4)
-    reg [3:0]   step_q, step_d;        // clock of the round 0..NS-1
+    reg [3:0]   step_q, step_d;        // clock of the round 0..LAST_STEP
     reg         lin_en_q, lin_en_d;    // the state is a round's S-box output: the linear layer first
     reg         fin_q, fin_d;          // the permutation's last linear layer, the S-box bypassed
     reg [63:0]  s0_q, s1_q, s2_q, s3_q, s4_q;
@@ -226,6 +225,7 @@ module ascon_lw_core #(
     wire             on_s1 = aead_q && bpos_q[3];
     wire [COLS-1:0]  rate_low = on_s1 ? s1_q[COLS-1:0] : s0_q[COLS-1:0];
     wire [GL-1:0]    bsel = bpos_q[GL-1:0];
+    wire [1:0]       bsel2 = bpos_q[1:0] & GMASK[1:0];  // the same in two bits
     wire [7:0]       rate_byte = rate_low[8 * bsel +: 8];
     wire [7:0]       absorbed = rate_byte ^ pdi_data;      // ENC: ciphertext; DEC: plaintext
     wire             group_end = (bpos_q & GMASK) == GMASK;
@@ -344,7 +344,7 @@ module ascon_lw_core #(
         endcase
     end
     // the key XORs: S3 then S4 (after initialisation), S2 then S3 (before finalisation)
-    wire        first_half = cnt_q < NS;  // the key's first word (K0) is at the bottom
+    wire        first_half = cnt_q <= LAST_STEP;  // the key's first word (K0) is at the bottom
 
     always @(*) begin
         state_d = state_q;
@@ -376,7 +376,7 @@ module ascon_lw_core #(
         k_rot = 1'b0;
         k_load = 1'b0;
         hold_we = 1'b0;
-        hold_at = bsel;
+        hold_at = bsel2;
         grp_valid = 4'b0000;
         grp_pad = 1'b0;
         load_aead = 1'b0;
@@ -582,7 +582,7 @@ module ascon_lw_core #(
                 end else begin  // the partial group (bsel bytes in hold_q) and the padding byte
                     rot = rate_word;
                     rate_inj = 1'b1;
-                    grp_valid = {1'b0, bsel >= 2'd3, bsel >= 2'd2, bsel >= 2'd1};
+                    grp_valid = {1'b0, bsel2 >= 2'd3, bsel2 >= 2'd2, bsel2 >= 2'd1};
                     grp_pad = 1'b1;
                     bpos_d = (bpos_q | GMASK) + 4'd1;
                     if (phase_q == PH_AD) begin
