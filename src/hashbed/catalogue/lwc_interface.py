@@ -187,9 +187,7 @@ def _key_words(key: bytes, width: int) -> tuple[list[int], list[int]]:
     ]
 
 
-def _aead_inputs(
-    nonce: bytes, ad: bytes, message: bytes, kind: Segment, segment_bytes: int | None, width: int
-) -> list[int]:
+def _aead_inputs(nonce: bytes, ad: bytes, message: bytes, kind: Segment, segment_bytes: int | None, width: int) -> list[int]:
     """NPUB, AD and the plaintext or ciphertext segments (EOI where no later input follows)."""
     return [
         *_segment(Segment.NPUB, nonce, width, eoi=not ad and not message),
