@@ -189,3 +189,14 @@ def test_an_lwc_manifest_needs_its_table(tmp_path: Path) -> None:
     (folder / "core.toml").write_text(MANIFEST.replace('algorithm = "ascon"', 'algorithm = "sha-256"'))
     with pytest.raises(HashbedError, match="unknown LWC algorithm 'sha-256'"):
         load_manifest(folder / "core.toml")
+
+
+def test_an_lwc_manifest_takes_the_api_widths(tmp_path: Path) -> None:
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "broken.v").write_text(SILENT)
+    (folder / "core.toml").write_text(MANIFEST.replace("bus_width = 32", "bus_width = 64"))
+    with pytest.raises(HashbedError, match=r"bus_width: must be one of 8, 16, 32 \(the LWC API\), got 64"):
+        load_manifest(folder / "core.toml")
+    (folder / "core.toml").write_text(MANIFEST.replace("bus_width = 32", "bus_width = 8"))
+    assert load_manifest(folder / "core.toml").bus_width == 8

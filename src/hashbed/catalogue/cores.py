@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
 
-from pydantic import PlainValidator, field_validator, model_validator
+from pydantic import PlainValidator, ValidationInfo, field_validator, model_validator
 
 from hashbed.catalogue.algorithms import HashAlgorithm, get_algorithm
 from hashbed.catalogue.algorithms.lwc import LwcSuite, get_lwc_suite
@@ -209,21 +209,17 @@ class CoreManifest(DesignManifest):
 
     @field_validator("bus_width")
     @classmethod
-    def _bus_width(cls, width: int) -> int:
-        widths = sorted({*BUS_WIDTHS, *LWC_WIDTHS})
+    def _bus_width(cls, width: int, info: ValidationInfo) -> int:
+        lwc = info.data.get("interface") == "lwc"  # validated before: declared above
+        widths = LWC_WIDTHS if lwc else BUS_WIDTHS
         if width not in widths:
-            raise ValueError(f"must be one of {', '.join(map(str, widths))}, got {width}")
+            raise ValueError(f"must be one of {', '.join(map(str, widths))}{' (the LWC API)' if lwc else ''}, got {width}")
         return width
 
     @model_validator(mode="after")
     def _lwc_table(self) -> Self:
         if (self.interface == "lwc") != (self.lwc is not None):
             raise ValueError('an LWC core (interface = "lwc") has an [lwc] table, a hash core none: add or remove it')
-        widths = LWC_WIDTHS if self.interface == "lwc" else BUS_WIDTHS
-        if self.bus_width not in widths:
-            raise ValueError(
-                f"bus_width: the {self.interface} interface is {', '.join(map(str, widths))} bits wide, got {self.bus_width}"
-            )
         return self
 
 
