@@ -10,13 +10,18 @@ import pytest
 
 from conftest import CARRIED_KAT_DIR, KAT_DIR
 from hashbed.catalogue.cores import Core, core_names, load_core, load_manifest
+from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.lwc_interface import first_difference, status_words
 from hashbed.errors import CoreFailure, HashbedError
+from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.sim.build import build_simulator
 from hashbed.flow.sim.lwc_measure import measure_lwc
 from hashbed.flow.sim.lwc_run import run_lwc_stream
 from hashbed.flow.sim.lwc_verify import generated_cases, kat_cases, lwc_kat_files_in, verify_lwc
 from hashbed.flow.sim.run import Stalls
+from hashbed.jobs.graph import graph_of
+from hashbed.jobs.runner import Jobs
+from hashbed.results import ResultStore
 
 LWC_CORES = core_names("lwc")
 
@@ -200,3 +205,14 @@ def test_an_lwc_manifest_takes_the_api_widths(tmp_path: Path) -> None:
         load_manifest(folder / "core.toml")
     (folder / "core.toml").write_text(MANIFEST.replace("bus_width = 32", "bus_width = 8"))
     assert load_manifest(folder / "core.toml").bus_width == 8
+
+
+def test_a_lightweight_lwc_core_is_benched_without_the_hash_energy_estimate(tmp_path: Path) -> None:
+    """The energy estimate drives the hash interface: a lightweight LWC core's bench on ECP5 is
+    verify, measure, implement and metrics, a lightweight hash core's has the estimate too."""
+    settings = ImplSettings(get_device("ecp5-25k"))
+    with ResultStore(tmp_path / "results.db") as store:
+        jobs = Jobs(store, tmp_path)
+        for name, energy in (("ascon_lw-logic", False), ("sha256_lw-logic", True)):
+            steps = {node.step for _, goals in jobs.bench_nodes([load_core(name)], settings) for node in graph_of(goals)}
+            assert ("energy" in steps) == energy and {"verify", "measure", "implement", "metrics"} <= steps, name
