@@ -44,6 +44,8 @@ def test_rows_are_relative_to_sha256_of_the_same_architecture_and_device(db: Pat
         put_row(store, "x-bram", "blake-256", "lightweight-bram", "ecp5-25k", luts=1000, ffs=900, fmax_mhz=100.0)
         put_row(store, "x-logic", "blake-256", "lightweight-logic", "ice40-up5k", luts=2000, ffs=900, fmax_mhz=50.0)
         put_row(store, "sha256", "sha-256", "basic-iterative", "ecp5-25k", luts=1000, ffs=900, fmax_mhz=100.0)
+        # a lightweight LWC core (Ascon) is not one of the study's hashes
+        put_row(store, "ascon_lw-logic", "ascon", "lightweight-logic", "ecp5-25k", luts=1400, ffs=800, fmax_mhz=130.0)
         for core, energy in (("ref-logic", 40.0), ("x-logic", 30.0)):
             store.put(
                 "energy",

@@ -10,13 +10,18 @@ import pytest
 
 from conftest import CARRIED_KAT_DIR, KAT_DIR
 from hashbed.catalogue.cores import Core, core_names, load_core, load_manifest
-from hashbed.catalogue.lwc_interface import first_difference, status_word
+from hashbed.catalogue.devices import get_device
+from hashbed.catalogue.lwc_interface import first_difference, status_words
 from hashbed.errors import CoreFailure, HashbedError
+from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.sim.build import build_simulator
 from hashbed.flow.sim.lwc_measure import measure_lwc
 from hashbed.flow.sim.lwc_run import run_lwc_stream
 from hashbed.flow.sim.lwc_verify import generated_cases, kat_cases, lwc_kat_files_in, verify_lwc
 from hashbed.flow.sim.run import Stalls
+from hashbed.jobs.graph import graph_of
+from hashbed.jobs.runner import Jobs
+from hashbed.results import ResultStore
 
 LWC_CORES = core_names("lwc")
 
@@ -31,6 +36,27 @@ def test_the_catalogue_has_the_ascon_core() -> None:
         _ = core.algorithm
 
 
+def test_the_lightweight_ascon_cores_have_an_8_bit_bus() -> None:
+    for name, brams in (("ascon_lw-logic", 0), ("ascon_lw-bram", 1)):
+        core = load_core(name)
+        assert name in LWC_CORES and core.bus_width == 8 and core.parameters["W"] == 8
+        assert core.architecture == f"lightweight-{'logic' if brams == 0 else 'bram'}"
+        assert core.budget is not None and core.budget.brams == brams == core.parameters["BUF_BRAM"]
+        # the buffer the manifest declares is the one the Verilog has (bytes)
+        assert core.max_decrypt_bytes == 2 ** core.parameters["BUF_AW"]
+    # the one-BRAM version decrypts every LWC benchmark size (1536 bytes)
+    assert (load_core("ascon_lw-bram").max_decrypt_bytes or 0) >= 1536
+
+
+def test_a_stream_of_another_width_is_refused() -> None:
+    core = load_core("ascon_lw-logic")
+    case = generated_cases(load_core("ascon"))[0]  # 32-bit words
+    with pytest.raises(CoreFailure, match="the stream has 32-bit words, the core's pdi, sdi and do are 8 bits wide"):
+        run_lwc_stream(build_simulator(core), [case], core_name=core.name, width=32)
+    with pytest.raises(CoreFailure, match="does not fit the 8-bit bus"):
+        run_lwc_stream(build_simulator(core), [case], core_name=core.name, width=8)
+
+
 @pytest.mark.parametrize("name", LWC_CORES)
 def test_carried_known_answers_pass_with_tampering(name: str) -> None:
     """The carried sample (tests/data/kat): every record encrypted, decrypted, and decrypted with a
@@ -41,7 +67,7 @@ def test_carried_known_answers_pass_with_tampering(name: str) -> None:
     report = verify_lwc(core, files, Stalls(src=0.3, dst=0.3, seed=7))
     assert report.ok, report.mismatch
     assert report.messages == 4 * 36 + 12 + 12
-    failures = [case for path in files for case in kat_cases(core, path) if case.expected == (status_word(False),)]
+    failures = [case for path in files for case in kat_cases(core, path) if case.expected == status_words(False, core.bus_width)]
     assert len(failures) == 2 * 36
 
 
@@ -58,9 +84,9 @@ def test_shared_kat_sample_passes(name: str) -> None:
         per_record = 4 if cases[0].kind == "encrypt" else 1
         sample += [case for index, case in enumerate(cases) if index // per_record % 8 == 0]
     assert len(sample) == 4 * 137 + 129 + 129
-    run = run_lwc_stream(build_simulator(core), sample, Stalls(src=0.4, dst=0.4, seed=3), core_name=name)
+    run = run_lwc_stream(build_simulator(core), sample, Stalls(src=0.4, dst=0.4, seed=3), core_name=name, width=core.bus_width)
     for case, result in zip(sample, run.operations):
-        assert first_difference(case.expected, result.outputs) is None, (case.source, case.line, case.kind)
+        assert first_difference(case.expected, result.outputs, core.bus_width) is None, (case.source, case.line, case.kind)
 
 
 @pytest.mark.slow
@@ -83,7 +109,7 @@ def test_generated_operations_in_segments_and_heavy_stalls(name: str) -> None:
         report = verify_lwc(core, stalls=Stalls(src=stall, dst=stall, seed=5), segment_bytes=segment_bytes)
         assert report.ok, (segment_bytes, report.mismatch)
     cases = generated_cases(core)
-    assert cases[-1].expected == (status_word(False),) and cases[-1].length > (core.max_decrypt_bytes or 0)
+    assert cases[-1].expected == status_words(False, core.bus_width) and cases[-1].length > (core.max_decrypt_bytes or 0)
 
 
 @pytest.mark.parametrize("name", LWC_CORES)
@@ -168,3 +194,25 @@ def test_an_lwc_manifest_needs_its_table(tmp_path: Path) -> None:
     (folder / "core.toml").write_text(MANIFEST.replace('algorithm = "ascon"', 'algorithm = "sha-256"'))
     with pytest.raises(HashbedError, match="unknown LWC algorithm 'sha-256'"):
         load_manifest(folder / "core.toml")
+
+
+def test_an_lwc_manifest_takes_the_api_widths(tmp_path: Path) -> None:
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "broken.v").write_text(SILENT)
+    (folder / "core.toml").write_text(MANIFEST.replace("bus_width = 32", "bus_width = 64"))
+    with pytest.raises(HashbedError, match=r"bus_width: must be one of 8, 16, 32 \(the LWC API\), got 64"):
+        load_manifest(folder / "core.toml")
+    (folder / "core.toml").write_text(MANIFEST.replace("bus_width = 32", "bus_width = 8"))
+    assert load_manifest(folder / "core.toml").bus_width == 8
+
+
+def test_a_lightweight_lwc_core_is_benched_without_the_hash_energy_estimate(tmp_path: Path) -> None:
+    """The energy estimate drives the hash interface: a lightweight LWC core's bench on ECP5 is
+    verify, measure, implement and metrics, a lightweight hash core's has the estimate too."""
+    settings = ImplSettings(get_device("ecp5-25k"))
+    with ResultStore(tmp_path / "results.db") as store:
+        jobs = Jobs(store, tmp_path)
+        for name, energy in (("ascon_lw-logic", False), ("sha256_lw-logic", True)):
+            steps = {node.step for _, goals in jobs.bench_nodes([load_core(name)], settings) for node in graph_of(goals)}
+            assert ("energy" in steps) == energy and {"verify", "measure", "implement", "metrics"} <= steps, name

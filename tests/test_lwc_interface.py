@@ -88,3 +88,37 @@ def test_first_difference_names_the_word() -> None:
         "do word 1: expected E0000000 (status SUCCESS), core wrote F0000000 (status FAILURE)"
     )
     assert first_difference((1, 2), [1]) == "the core wrote 1 words, expected 2"
+
+
+def test_an_8_bit_bus_sends_instructions_and_status_as_one_byte_and_headers_as_four() -> None:
+    """The LWC API at W = SW = 8 (the development package's 8-bit test vectors): INS 70, 20, 40 and
+    STT E0 one byte each, each header four bytes most significant first, data bytes unpadded."""
+    case = encrypt_case(SUITE.aead, KEY, NONCE, b"", b"abcde", width=8)
+    assert case.pdi[:6] == (0x70, 0x20, 0xD2, 0x00, 0x00, 0x10)
+    assert case.pdi[6:22] == tuple(NONCE)
+    assert case.pdi[22:] == (0x12, 0x00, 0x00, 0x00, 0x47, 0x00, 0x00, 0x05, *b"abcde")
+    assert case.sdi == (0x40, 0xC3, 0x00, 0x00, 0x10, *KEY)
+    assert case.expected[:4] == (0x52, 0x00, 0x00, 0x05) and case.expected[-1] == 0xE0
+    assert case.expected[9:13] == (0x83, 0x00, 0x00, 0x10) and len(case.expected) == 4 + 5 + 4 + 16 + 1
+    wide = encrypt_case(SUITE.aead, KEY, NONCE, b"", b"abcde")
+    assert words_to_bytes(list(case.expected[4:9]), 5, width=8) == words_to_bytes(list(wide.expected[1:3]), 5)
+
+
+def test_the_xof_instruction_is_sent_whole_at_every_width() -> None:
+    assert xof_case(SUITE.xof, b"", 300, width=8).pdi[:4] == (0x90, 0x00, 0x01, 0x2C)
+    assert xof_case(SUITE.xof, b"", 300, width=16).pdi[:2] == (0x9000, 0x012C)
+    assert hash_case(SUITE.hash, b"", width=16).pdi == (0x8000, 0x7700, 0x0000)
+
+
+def test_one_code_path_for_every_width() -> None:
+    """The same operation at 8, 16 and 32 bits carries the same bytes (data of whole 32-bit words:
+    a narrower bus leaves the last word's padding out)."""
+    sealed = SUITE.aead.encrypt(KEY, NONCE, b"adad", b"secret message!!")
+    streams = {w: decrypt_case(SUITE.aead, KEY, NONCE, b"adad", sealed, new_key=False, width=w) for w in (8, 16, 32)}
+    as_bytes = {w: words_to_bytes(list(c.pdi), w // 8 * len(c.pdi), width=w) for w, c in streams.items()}
+    # headers and data are the same bytes; the instructions differ only in their width
+    assert as_bytes[8][1:] == as_bytes[16][2:] == as_bytes[32][4:]
+    assert streams[8].expected[-1] == 0xE0 and streams[16].expected[-1] == 0xE000
+    with pytest.raises(HashbedError, match="one of 8, 16, 32 bits wide, got 12"):
+        data_words(b"x", 12)
+    assert first_difference((0x52, 0x00), [0x52, 0x01], 8) == "do word 2: expected 00, core wrote 01"

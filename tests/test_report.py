@@ -72,16 +72,21 @@ def test_the_folder_holds_every_table_and_figure_of_the_studies(report: Path, ca
         "> missing: the exploration study's results "
         f"(run make explore, or hashbed explore CORE --device {exploration.DEVICE} --budget {exploration.BUDGET})"
     ]
-    assert [
+    assert {
         line
         for line in missing
         if not line.startswith(("> missing: the exploration", "> missing: Table I")) and "(run hashbed bench" not in line
-    ] == [  # and the pipelines' deeper points
+    } == {  # the LWC cores the fixture has no benchmarks of, and the pipelines' deeper points
+        *(
+            f"> missing: the LWC benchmarks of {core.name} (run hashbed lwc-bench {core.name})"
+            for core in all_cores("lwc")
+            if core.name != "ascon"
+        ),
         "> missing: sha256_base on ecp5-85k at 8,16,32,64 stages "
         "(run hashbed sweep pipeline sha256_base --device ecp5-85k --depths 8,16,32,64)",
         "> missing: sha256_opt on ecp5-85k at 8,16,32 stages "
         "(run hashbed sweep pipeline sha256_opt --device ecp5-85k --depths 8,16,32)",
-    ]
+    }
     figures = sorted(p.name for p in folder.glob("*.png"))
     assert figures == [
         "fmax-ratio.png",
@@ -140,12 +145,12 @@ def _cores_not_benched() -> set[str]:
 
 
 def _lwc_not_benched() -> set[str]:
-    """The LWC section's gaps: ascon is implemented on ecp5-25k alone in the fixture."""
+    """The LWC section's gaps: ascon is benchmarked and implemented on ecp5-25k alone in the
+    fixture (an LWC core without its benchmark gets one line for that instead)."""
     return {
-        f"> missing: {core.name} on {device} (run hashbed bench {core.name} --device {device})"
-        for core in all_cores("lwc")
+        f"> missing: ascon on {device} (run hashbed bench ascon --device {device})"
         for device in LWC_DEVICES
-        if (core.name, device) != ("ascon", "ecp5-25k")
+        if device != "ecp5-25k"
     }
 
 

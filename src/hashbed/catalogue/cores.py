@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self, get_args
 
-from pydantic import PlainValidator, field_validator, model_validator
+from pydantic import PlainValidator, ValidationInfo, field_validator, model_validator
 
 from hashbed.catalogue.algorithms import HashAlgorithm, get_algorithm
 from hashbed.catalogue.algorithms.lwc import LwcSuite, get_lwc_suite
@@ -20,7 +20,7 @@ from hashbed.catalogue.budget import Budget
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.interface import BUS_WIDTHS
-from hashbed.catalogue.lwc_interface import LWC_WIDTH
+from hashbed.catalogue.lwc_interface import LWC_WIDTHS
 from hashbed.catalogue.manifest import DesignManifest, ManifestError, Table, read_manifest, read_toml, rtl_root
 from hashbed.catalogue.options import OPTIONS
 from hashbed.errors import HashbedError
@@ -234,17 +234,17 @@ class CoreManifest(DesignManifest):
 
     @field_validator("bus_width")
     @classmethod
-    def _bus_width(cls, width: int) -> int:
-        if width not in BUS_WIDTHS:
-            raise ValueError(f"must be one of {', '.join(map(str, BUS_WIDTHS))}, got {width}")
+    def _bus_width(cls, width: int, info: ValidationInfo) -> int:
+        lwc = info.data.get("interface") == "lwc"  # validated before: declared above
+        widths = LWC_WIDTHS if lwc else BUS_WIDTHS
+        if width not in widths:
+            raise ValueError(f"must be one of {', '.join(map(str, widths))}{' (the LWC API)' if lwc else ''}, got {width}")
         return width
 
     @model_validator(mode="after")
     def _lwc_table(self) -> Self:
         if (self.interface == "lwc") != (self.lwc is not None):
             raise ValueError('an LWC core (interface = "lwc") has an [lwc] table, a hash core none: add or remove it')
-        if self.interface == "lwc" and self.bus_width != LWC_WIDTH:
-            raise ValueError(f"bus_width: the LWC interface is {LWC_WIDTH} bits wide, got {self.bus_width}")
         return self
 
 

@@ -59,12 +59,13 @@ class BenchCase:
         """The case's words, its answer from the core's models."""
         suite = core.suite
         ad, message = _data(self.ad_bytes, 3), _data(self.msg_bytes, 5)
+        width = core.bus_width
         if self.operation == "hash":
-            return hash_case(suite.hash, message)
+            return hash_case(suite.hash, message, width=width)
         if self.operation == "encrypt":
-            return encrypt_case(suite.aead, KEY, NONCE, ad, message, new_key=self.new_key)
+            return encrypt_case(suite.aead, KEY, NONCE, ad, message, new_key=self.new_key, width=width)
         sealed = suite.aead.encrypt(KEY, NONCE, ad, message)
-        return decrypt_case(suite.aead, KEY, NONCE, ad, sealed, new_key=self.new_key)
+        return decrypt_case(suite.aead, KEY, NONCE, ad, sealed, new_key=self.new_key, width=width)
 
 
 @dataclass(frozen=True)
@@ -175,8 +176,8 @@ def benchmark_lwc(core: Core) -> LwcBenchmark:
     runnable = [case for case in cases if not over_buffer(case, core.max_decrypt_bytes)]
     plans = [case.lwc_case(core) for case in runnable]
     # the key that the reused-key cases use, loaded first (not counted)
-    warm_up = encrypt_case(core.suite.aead, KEY, NONCE, b"", b"", new_key=True)
-    run = run_lwc_stream(build_simulator(core), [warm_up, *plans], isolate=True, core_name=core.name)
+    warm_up = encrypt_case(core.suite.aead, KEY, NONCE, b"", b"", new_key=True, width=core.bus_width)
+    run = run_lwc_stream(build_simulator(core), [warm_up, *plans], isolate=True, core_name=core.name, width=core.bus_width)
     cycles: dict[BenchCase, int] = {}
     for case, plan, result in zip(runnable, plans, run.operations[1:]):
         difference = first_difference(plan.expected, result.outputs)

@@ -7,8 +7,9 @@
 // stamps per operation. Protocol violations, a core that stops making progress and a core that
 // writes too much end the run with one line on stderr starting "ERROR:" and exit status 2.
 //
-// Stream file (little endian): "HLWC", u32 operation count, then per operation
-//   u32 pdi word count, u32 sdi word count, u32 most do words, pdi words as u32, sdi words as u32.
+// Stream file (little endian): "HLWC", u32 bus width W in bits (8, 16 or 32: the width of pdi,
+//   sdi and do, which must be the core's), u32 operation count, then per operation u32 pdi word
+//   count, u32 sdi word count, u32 most do words, pdi words as u32, sdi words as u32 (each < 2^W).
 // Result file: per operation u64 cycle of the first pdi word read, of the last pdi word read, of
 //   the first do word written, of the last (status) word written, u32 do word count, the words as u32.
 // Usage: lwc_harness STREAM RESULT SEED SRC_STALL DST_STALL ISOLATE IDLE_LIMIT
@@ -49,11 +50,28 @@ uint32_t read_u32(FILE* f) {
     return v;
 }
 
+// The width of the core's ports in bits, as Verilator gives them (8, 16, 32: CData, SData, IData).
+constexpr unsigned PDI_BITS = 8 * sizeof(Vcore::pdi_data);
+constexpr unsigned SDI_BITS = 8 * sizeof(Vcore::sdi_data);
+constexpr unsigned DO_BITS = 8 * sizeof(Vcore::do_data);
+static_assert(PDI_BITS == SDI_BITS && SDI_BITS == DO_BITS && PDI_BITS <= 32,
+              "pdi_data, sdi_data and do_data must have one width of at most 32 bits");
+
+bool fits(const std::vector<uint32_t>& words) {
+    for (uint32_t w : words)
+        if (PDI_BITS < 32 && (w >> PDI_BITS) != 0) return false;
+    return true;
+}
+
 std::vector<Operation> read_stream(const char* path) {
     FILE* f = std::fopen(path, "rb");
     if (!f) fail("cannot open the stream file");
     char magic[4];
     if (std::fread(magic, 1, 4, f) != 4 || std::memcmp(magic, "HLWC", 4) != 0) fail("not an LWC stream file");
+    const uint32_t width = read_u32(f);
+    if (width != PDI_BITS)
+        fail("the stream has %llu-bit words, the core's pdi, sdi and do are %llu bits wide (its manifest's bus_width)",
+             width, PDI_BITS);
     std::vector<Operation> ops(read_u32(f));
     for (auto& op : ops) {
         op.pdi.resize(read_u32(f));
@@ -63,6 +81,7 @@ std::vector<Operation> read_stream(const char* path) {
         if (std::fread(op.pdi.data(), sizeof(uint32_t), op.pdi.size(), f) != op.pdi.size() ||
             std::fread(op.sdi.data(), sizeof(uint32_t), op.sdi.size(), f) != op.sdi.size())
             fail("stream file is truncated");
+        if (!fits(op.pdi) || !fits(op.sdi)) fail("a stream word does not fit the %llu-bit bus", PDI_BITS);
     }
     std::fclose(f);
     return ops;

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from hashbed.catalogue.algorithms.lwc import LwcSuite
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.cycles import CycleFormula
-from hashbed.catalogue.lwc_interface import LwcCase, decrypt_case, encrypt_case, first_difference, hash_case
+from hashbed.catalogue.lwc_interface import LWC_WIDTH, LwcCase, decrypt_case, encrypt_case, first_difference, hash_case
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.sim.build import build_simulator
 from hashbed.flow.sim.lwc_run import OperationRun, run_lwc_stream
@@ -30,18 +30,18 @@ def _data(size: int) -> bytes:
     return bytes((7 * i + 1) & 0xFF for i in range(size))
 
 
-def operation_case(suite: LwcSuite, operation: str, blocks: int) -> LwcCase:
-    """The operation's case for N = ``blocks`` padded blocks."""
+def operation_case(suite: LwcSuite, operation: str, blocks: int, width: int = LWC_WIDTH) -> LwcCase:
+    """The operation's case for N = ``blocks`` padded blocks, in words of ``width`` bits."""
     aead = suite.aead
     if operation == "hash":
-        return hash_case(suite.hash, _data(8 * blocks - 1))
+        return hash_case(suite.hash, _data(8 * blocks - 1), width=width)
     new_key = operation.endswith("_new_key")
     data = _data(16 * blocks - 1)
     if operation == "encrypt_ad":
-        return encrypt_case(aead, KEY, NONCE, data, b"", new_key=False)
+        return encrypt_case(aead, KEY, NONCE, data, b"", new_key=False, width=width)
     if operation.startswith("encrypt"):
-        return encrypt_case(aead, KEY, NONCE, b"", data, new_key=new_key)
-    return decrypt_case(aead, KEY, NONCE, b"", aead.encrypt(KEY, NONCE, b"", data), new_key=new_key)
+        return encrypt_case(aead, KEY, NONCE, b"", data, new_key=new_key, width=width)
+    return decrypt_case(aead, KEY, NONCE, b"", aead.encrypt(KEY, NONCE, b"", data), new_key=new_key, width=width)
 
 
 @dataclass(frozen=True)
@@ -120,18 +120,20 @@ def measure_lwc(core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS) -> LwcMeasurem
     if max_blocks < 2:
         raise HashbedError("measuring a cycle formula needs messages of at least 1 and 2 blocks (max_blocks >= 2)")
     suite = core.suite
+    width = core.bus_width
     expected = core.operation_cycles()
     plan: list[tuple[str, int, LwcCase]] = [
-        (operation, blocks, operation_case(suite, operation, blocks))
+        (operation, blocks, operation_case(suite, operation, blocks, width))
         for operation in expected
         for blocks in range(1, max_blocks + 1)
     ]
     # the key that the reused-key operations use, loaded first (not measured)
-    warm_up = encrypt_case(suite.aead, KEY, NONCE, b"", b"", new_key=True)
-    run = run_lwc_stream(build_simulator(core), [warm_up, *(case for _, _, case in plan)], isolate=True, core_name=core.name)
+    warm_up = encrypt_case(suite.aead, KEY, NONCE, b"", b"", new_key=True, width=width)
+    cases = [warm_up, *(case for _, _, case in plan)]
+    run = run_lwc_stream(build_simulator(core), cases, isolate=True, core_name=core.name, width=width)
     by_operation: dict[str, list[OperationRun]] = {operation: [] for operation in expected}
     for (operation, blocks, case), result in zip(plan, run.operations[1:]):
-        if first_difference(case.expected, result.outputs) is not None:
+        if first_difference(case.expected, result.outputs, width) is not None:
             raise CoreFailure(
                 f"core {core.name}: wrong answer to {operation} of {blocks} blocks while measuring; "
                 f"run 'hashbed verify {core.name}'"

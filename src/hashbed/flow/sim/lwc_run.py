@@ -6,7 +6,7 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbed.catalogue.lwc_interface import LwcCase
+from hashbed.catalogue.lwc_interface import LWC_WIDTH, LwcCase
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls, run_simulator
 
 
@@ -40,11 +40,13 @@ def run_lwc_stream(
     isolate: bool = False,
     idle_limit: int = DEFAULT_IDLE_LIMIT,
     core_name: str = "core",
+    width: int = LWC_WIDTH,
 ) -> LwcStreamRun:
-    """Feed ``cases`` through the core: pdi and sdi stalled with probability ``stalls.src`` each,
-    do with ``stalls.dst``; a case may be answered with at most as many words as it expects,
-    plus 16 (a wrong answer is then compared, not cut short)."""
-    stream = b"HLWC" + struct.pack("<I", len(cases))
+    """Feed ``cases`` (words of ``width`` bits, the core's ``bus_width``) through the core: pdi and
+    sdi stalled with probability ``stalls.src`` each, do with ``stalls.dst``; a case may be
+    answered with at most as many words as it expects, plus 16 (a wrong answer is then compared,
+    not cut short). The harness refuses a stream of another width than the core's ports."""
+    stream = b"HLWC" + struct.pack("<II", width, len(cases))
     for case in cases:
         stream += struct.pack("<III", len(case.pdi), len(case.sdi), len(case.expected) + 16)
         stream += struct.pack(f"<{len(case.pdi)}I{len(case.sdi)}I", *case.pdi, *case.sdi)

@@ -23,7 +23,7 @@ from hashbed.catalogue.lwc_interface import (
     encrypt_case,
     first_difference,
     hash_case,
-    status_word,
+    status_words,
     words_to_bytes,
     xof_case,
 )
@@ -56,8 +56,10 @@ def aead_cases(
     rng: random.Random,
     segment_bytes: int | None = None,
     source: str = "generated",
+    width: int = 32,
 ) -> list[LwcCase]:
-    """Encryption, decryption, and decryptions with a flipped tag bit and a flipped ciphertext bit."""
+    """Encryption, decryption, and decryptions with a flipped tag bit and a flipped ciphertext bit,
+    in words of ``width`` bits."""
     aead, v = suite.aead, vector
     if aead.encrypt(v.key, v.nonce, v.ad, v.plaintext) != v.ciphertext:  # the answers are the record's
         raise HashbedError(f"{source}:{v.line}: the {aead.name} model disagrees with CT; check the file, or the model")
@@ -68,15 +70,17 @@ def aead_cases(
         ad, nonce, tampered = _flip(v.ad, rng), v.nonce, v.ciphertext
     else:
         ad, nonce, tampered = v.ad, _flip(v.nonce, rng), v.ciphertext
-    cases = [encrypt_case(aead, v.key, v.nonce, v.ad, v.plaintext, new_key=new_key, segment_bytes=segment_bytes)]
+    cases = [encrypt_case(aead, v.key, v.nonce, v.ad, v.plaintext, new_key=new_key, segment_bytes=segment_bytes, width=width)]
     for case_nonce, case_ad, sealed in (
         (v.nonce, v.ad, v.ciphertext),
         (v.nonce, v.ad, body + _flip(tag, rng)),
         (nonce, ad, tampered),
     ):
-        cases.append(decrypt_case(aead, v.key, case_nonce, case_ad, sealed, new_key=False, segment_bytes=segment_bytes))
+        cases.append(
+            decrypt_case(aead, v.key, case_nonce, case_ad, sealed, new_key=False, segment_bytes=segment_bytes, width=width)
+        )
     cases = [replace(case, source=source, line=v.line) for case in cases]
-    if any(case.expected != (status_word(False),) for case in cases[2:]):
+    if any(case.expected != status_words(False, width) for case in cases[2:]):
         raise HashbedError(f"{source}:{v.line}: a tampered decryption was accepted by the model; report this")
     return cases
 
@@ -93,20 +97,25 @@ def kat_cases(core: Core, path: Path, segment_bytes: int | None = None) -> list[
         )
     rng = random.Random(path.name)
     source = str(path)
+    width = core.bus_width
     cases: list[LwcCase] = []
     if identity.kind == "AEAD":
         last_key = None
         for index, vector in enumerate(read_aead_kat(path)):
             new_key = vector.key != last_key or index % 5 == 0
             last_key = vector.key
-            cases += aead_cases(suite, vector, new_key, rng, segment_bytes, source)
+            cases += aead_cases(suite, vector, new_key, rng, segment_bytes, source, width)
         return cases
     for v in read_hash_kat(path):
         if identity.algorithm == suite.hash.name:
-            case = hash_case(suite.hash, v.message, segment_bytes=segment_bytes, source=source, line=v.line)
+            digest = suite.hash.digest(v.message)
+            case = hash_case(suite.hash, v.message, segment_bytes=segment_bytes, source=source, line=v.line, width=width)
         else:
-            case = xof_case(suite.xof, v.message, len(v.digest), segment_bytes=segment_bytes, source=source, line=v.line)
-        if words_to_bytes(list(case.expected[1:-1]), 4 * (len(case.expected) - 2)) != v.digest + bytes(-len(v.digest) % 4):
+            digest = suite.xof.digest(v.message, len(v.digest))
+            case = xof_case(
+                suite.xof, v.message, len(v.digest), segment_bytes=segment_bytes, source=source, line=v.line, width=width
+            )
+        if digest != v.digest:  # the answers are the record's
             raise HashbedError(f"{path}:{v.line}: the {identity.algorithm} model disagrees with MD; check the file, or the model")
         cases.append(case)
     return cases
@@ -115,6 +124,7 @@ def kat_cases(core: Core, path: Path, segment_bytes: int | None = None) -> list[
 def generated_cases(core: Core, segment_bytes: int | None = None, seed: int = 1) -> list[LwcCase]:
     """The project's own operations, answers from the models (see the module's docstring)."""
     suite = core.suite
+    width = core.bus_width
     rng = random.Random(seed)
     longest = core.max_decrypt_bytes or 0
     lengths = [*range(0, 50), 63, 64, 65, 127, 128, 129, 255, 256, 257, 1000, longest]
@@ -126,16 +136,16 @@ def generated_cases(core: Core, segment_bytes: int | None = None, seed: int = 1)
         nonce, ad = rng.randbytes(16), rng.randbytes(rng.choice([0, length, rng.randrange(40)]))
         plaintext = rng.randbytes(length)
         vector = AeadVector(key, nonce, ad, plaintext, suite.aead.encrypt(key, nonce, ad, plaintext), index + 1)
-        cases += aead_cases(suite, vector, new, rng, segment_bytes)
+        cases += aead_cases(suite, vector, new, rng, segment_bytes, width=width)
         message = rng.randbytes(length)
-        cases.append(hash_case(suite.hash, message, segment_bytes=segment_bytes))
+        cases.append(hash_case(suite.hash, message, segment_bytes=segment_bytes, width=width))
         out_bytes = rng.choice([0, 1, 7, 8, 9, 32, 64, rng.randrange(200)])
-        cases.append(xof_case(suite.xof, message, out_bytes, segment_bytes=segment_bytes))
+        cases.append(xof_case(suite.xof, message, out_bytes, segment_bytes=segment_bytes, width=width))
     if longest:  # one word more than the buffer holds: never released
-        plaintext = rng.randbytes(longest + 4)
+        plaintext = rng.randbytes(longest + width // 8)
         sealed = suite.aead.encrypt(key, nonce, b"", plaintext)
-        too_long = decrypt_case(suite.aead, key, nonce, b"", sealed, new_key=False, segment_bytes=segment_bytes)
-        cases.append(replace(too_long, expected=(status_word(False),)))
+        too_long = decrypt_case(suite.aead, key, nonce, b"", sealed, new_key=False, segment_bytes=segment_bytes, width=width)
+        cases.append(replace(too_long, expected=status_words(False, width)))
     return cases
 
 
@@ -153,6 +163,7 @@ def verify_lwc(
     else:
         sets = [(f"generated {core.suite.key} operations", generated_cases(core, segment_bytes))]
     longest = core.max_decrypt_bytes
+    width = core.bus_width
     simulator = build_simulator(core)
     sources = [source for source, _ in sets]
     operations = sum(len(cases) for _, cases in sets)
@@ -161,18 +172,18 @@ def verify_lwc(
     for _, cases in sets:
         runnable = [c for c in cases if not (longest and c.kind == "decrypt" and c.length > longest and len(c.expected) > 1)]
         skipped += len(cases) - len(runnable)
-        run = run_lwc_stream(simulator, runnable, stalls, idle_limit=idle_limit, core_name=core.name)
+        run = run_lwc_stream(simulator, runnable, stalls, idle_limit=idle_limit, core_name=core.name, width=width)
         cycles += run.cycles
         seconds += run.seconds
         for case, result in zip(runnable, run.operations):
-            difference = first_difference(case.expected, result.outputs)
+            difference = first_difference(case.expected, result.outputs, width)
             if difference is not None:
                 mismatch = Mismatch(
                     case.source,
                     case.line,
                     8 * case.length,
-                    words_to_bytes(list(case.expected), 4 * len(case.expected)),
-                    words_to_bytes(result.outputs, 4 * len(result.outputs)),
+                    words_to_bytes(list(case.expected), width // 8 * len(case.expected), width),
+                    words_to_bytes(result.outputs, width // 8 * len(result.outputs), width),
                     f"{case.kind} of {case.length} bytes: {difference}",
                 )
                 return VerifyReport(core.name, sources, operations, passed, skipped, cycles, seconds, stalls, mismatch)

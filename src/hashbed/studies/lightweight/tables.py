@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hashbed.catalogue.algorithms.lwc import LWC_SUITES
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import get_device
@@ -18,6 +19,9 @@ from hashbed.studies.cells import Cells
 from hashbed.studies.ranking import latest_rows, metrics_records
 
 ARCHITECTURES = ("lightweight-logic", "lightweight-bram")
+#: The LWC cores' algorithms (Ascon): their lightweight cores are not the study's hashes (their
+#: rows, beside the basic LWC cores', are docs/cores/ascon_lw.md's).
+LWC_ALGORITHMS = frozenset(suite.name for suite in LWC_SUITES.values())
 #: The function every ratio is taken against.
 REFERENCE_ALGORITHM = "sha-256"
 #: A short message: one padded block (its throughput includes the start and end cycles).
@@ -44,7 +48,11 @@ def budget_verdict(core: Core | None, row: dict[str, Any]) -> str:
 def lightweight_rows(store: ResultStore, cores: dict[str, Core]) -> list[dict[str, Any]]:
     """The latest metrics row of every lightweight core per device and seed, best TP/A first
     within each device and architecture, with the ratios to SHA-256 (None without its row)."""
-    records = [r for r in metrics_records(store) if r.outputs.get("architecture") in ARCHITECTURES]
+    records = [
+        r
+        for r in metrics_records(store)
+        if r.outputs.get("architecture") in ARCHITECTURES and r.outputs.get("algorithm") not in LWC_ALGORITHMS
+    ]
     energy = {(r.core, r.device, r.seed): r.outputs for r in store.jobs(ENERGY_STEP) if r.ok}
     rows = []
     for row in latest_rows(records):

@@ -25,7 +25,7 @@ from typing import Any
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED, Core
 from hashbed.catalogue.devices import get_device
-from hashbed.catalogue.lwc_interface import MAX_SEGMENT_BYTES, SEGMENT_BLOCK_BYTES, WORD_BYTES, LwcCase, encrypt_case
+from hashbed.catalogue.lwc_interface import LWC_WIDTH, MAX_SEGMENT_BYTES, SEGMENT_BLOCK_BYTES, LwcCase, encrypt_case
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.tools import verilator_version
@@ -75,6 +75,10 @@ def stored_fmax(store: ResultStore, core: Core) -> float | None:
 def message_of_size(size_bytes: int, seed: int) -> Message:
     data = random.Random(f"{seed}:{size_bytes}").randbytes(size_bytes)
     return Message(data, 8 * size_bytes)
+
+
+#: Bytes in one of the testbed's LWC words (its LWC path is 32 bits wide).
+WORD_BYTES = LWC_WIDTH // 8
 
 
 def default_sizes_kb(core: Core) -> tuple[float, ...]:
@@ -155,6 +159,11 @@ def transfer_nodes(core: Core, sizes_kb: Sequence[float], settings: TestbedSetti
     fingerprint = board_design(core).fingerprint()
     sources = Sources.of(core)
     lwc = core.interface == "lwc"
+    if lwc and core.bus_width != LWC_WIDTH:
+        raise HashbedError(
+            f"the testbed's LWC path is {LWC_WIDTH} bits wide and {core.name}'s bus {core.bus_width}: "
+            "run the testbed with a 32-bit LWC core (ascon)"
+        )
     if lwc and (too_long := [size for size in sizes_kb if round(size * KB) > max_encrypt_bytes()]):
         raise HashbedError(
             f"an LWC core's encryption must come back in one transfer ({MAX_TRANSFER_WORDS} do words, the output "
