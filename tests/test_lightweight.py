@@ -32,7 +32,7 @@ def put_row(store: ResultStore, core: str, algorithm: str, architecture: str, de
     }
     row["throughput_mbps"] = 512 * row["fmax_mhz"] / 32
     row["tpa_mbps_per_lut"] = row["throughput_mbps"] / row["luts"]
-    store.put("metrics", {"core": core, "device": device, "seed": 1}, row)
+    store.put("metrics", {"core": core, "device": device, "seed": row["seed"]}, row)
 
 
 def test_rows_are_relative_to_sha256_of_the_same_architecture_and_device(db: Path) -> None:
@@ -127,3 +127,20 @@ def test_table_3_takes_each_family_s_smallest_fitting_device_and_judges_the_rank
     assert logic.always_better == []  # blake-256 beats SHA-256 on ECP5 and iCE40, not on Gowin
     assert logic.versus_base["gowin"] == pytest.approx(-1.0) and logic.versus_base["ice40"] == pytest.approx(1.0)
     assert logic.rankings["ecp5"] == ["blake-256", "sha-256", "jh-256", "skein-512-256"]
+
+
+def test_table_3_takes_another_seed_where_the_tool_failed_at_the_default_one(db: Path) -> None:
+    cores = {name: dataclasses.replace(load_core("sha256"), name=name) for name in ("s-logic", "b-logic")}
+    with ResultStore(db) as store:
+        put_row(store, "s-logic", "sha-256", "lightweight-logic", "machxo3-7k", luts=1000, ffs=900, fmax_mhz=100.0)
+        store.put(
+            "implement", {"core": "b-logic", "device": "machxo3-7k", "seed": 1}, {}, error="nextpnr: ERROR: Failed to route"
+        )
+        for core, algorithm, luts in (("s-logic", "sha-256", 1000), ("b-logic", "jh-256", 4000)):
+            put_row(store, core, algorithm, "lightweight-logic", "machxo3-7k", luts=luts, ffs=900, fmax_mhz=100.0, seed=2)
+        cells = families.family_cells(lightweight_rows(store, cores), store)
+    _, table = families.table3_cells(cells)
+    assert table == [
+        ["lightweight-logic", "jh-256", "0.25 (machxo3-7k, seed 2)"],
+        ["lightweight-logic", "sha-256", "1.00 (machxo3-7k)"],
+    ]

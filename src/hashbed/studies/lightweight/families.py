@@ -5,8 +5,9 @@ family, and how stable the ranking of the functions is from family to family (Sp
 correlation of each family's ranking with ECP5's, and the mean over every pair of families).
 
 A core's cell on a family comes from the smallest device of that family where it fits and SHA-256
-of the same architecture has a row as well (the ratio is taken on one device); a core that fits
-no device of the family says so."""
+of the same architecture has a row as well (the ratio is taken on one device and seed), at the
+default seed, or at another where the tool failed at the default one; a core that fits no device
+of the family says so, and one that failed says how."""
 
 from __future__ import annotations
 
@@ -50,10 +51,11 @@ def _size(device: str) -> int:
 
 def family_cells(rows: list[dict[str, Any]], store: ResultStore) -> dict[tuple[str, str, str], Cell]:
     """(architecture, algorithm, family) -> the cell: the row of the smallest device of the family
-    that has a ratio to SHA-256 (from ``lightweight_rows``, the default seed), else the failure."""
+    that has a ratio to SHA-256 (from ``lightweight_rows``) at the default seed, else at another
+    seed (where the tool failed at the default one, e.g. MachXO2's clock routing), else the failure."""
     ranked = sorted(
-        (r for r in rows if r["seed"] == DEFAULT_SEED and r["tpa_vs_sha256"] is not None),
-        key=lambda r: _size(r["device"]),
+        (r for r in rows if r["tpa_vs_sha256"] is not None),
+        key=lambda r: (r["seed"] != DEFAULT_SEED, _size(r["device"]), r["seed"]),
     )
     cells: dict[tuple[str, str, str], Cell] = {}
     for row in ranked:
@@ -117,8 +119,9 @@ def _text(cell: Cell | None) -> str:
     if cell.row is None:
         device = cell.failure[0] if cell.failure else "?"
         return f"does not fit ({device})" if cell.does_not_fit else f"failed ({device})"
+    seed = f", seed {cell.row['seed']}" if cell.row["seed"] != DEFAULT_SEED else ""
     incomplete = ", timing incomplete" if cell.row.get("timing_note") else ""
-    return f"{cell.row['tpa_vs_sha256']:.2f} ({cell.row['device']}{incomplete})"
+    return f"{cell.row['tpa_vs_sha256']:.2f} ({cell.row['device']}{seed}{incomplete})"
 
 
 @dataclass(frozen=True)
