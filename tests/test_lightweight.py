@@ -138,9 +138,10 @@ def test_table_3_takes_another_seed_where_the_tool_failed_at_the_default_one(db:
         )
         for core, algorithm, luts in (("s-logic", "sha-256", 1000), ("b-logic", "jh-256", 4000)):
             put_row(store, core, algorithm, "lightweight-logic", "machxo3-7k", luts=luts, ffs=900, fmax_mhz=100.0, seed=2)
+        put_row(store, "b-logic", "jh-256", "lightweight-logic", "gowin-gw1n9", luts=900, ffs=900, fmax_mhz=100.0)
         cells = families.family_cells(lightweight_rows(store, cores), store)
     _, table = families.table3_cells(cells)
     assert table == [
-        ["lightweight-logic", "jh-256", "0.25 (machxo3-7k, seed 2)"],
-        ["lightweight-logic", "sha-256", "1.00 (machxo3-7k)"],
+        ["lightweight-logic", "jh-256", "0.25 (machxo3-7k, seed 2)", "no SHA-256 row (gowin-gw1n9)"],
+        ["lightweight-logic", "sha-256", "1.00 (machxo3-7k)", "-"],
     ]

@@ -39,6 +39,8 @@ class Cell:
     row: dict[str, Any] | None
     #: (device, error) of the failed implementation.
     failure: tuple[str, str] | None = None
+    #: The device of a row that has no ratio: SHA-256 of its architecture has no row there.
+    unreferenced: str | None = None
 
     @property
     def does_not_fit(self) -> bool:
@@ -68,6 +70,10 @@ def family_cells(rows: list[dict[str, Any]], store: ResultStore) -> dict[tuple[s
             failure = next((f for device in devices if (f := _failure(store, core["core"], device))), None)
             if key not in cells and failure is not None:
                 cells[key] = Cell(None, failure)
+    for row in rows:
+        key = (row["architecture"], row["algorithm"], get_device(row["device"]).family)
+        if key not in cells:
+            cells[key] = Cell(None, unreferenced=row["device"])
     return cells
 
 
@@ -89,8 +95,8 @@ def failure_notes(cells: dict[tuple[str, str, str], Cell]) -> list[str]:
 
 
 def families_shown(cells: dict[tuple[str, str, str], Cell]) -> list[str]:
-    """The families with at least one ratio, in the catalogue's order."""
-    present = {family for (_, _, family), cell in cells.items() if cell.row is not None}
+    """The families with at least one implementation, in the catalogue's order."""
+    present = {family for (_, _, family), cell in cells.items() if cell.row is not None or cell.unreferenced}
     return [family for family in FAMILIES if family in present]
 
 
@@ -116,6 +122,8 @@ def _heading(family: str) -> str:
 def _text(cell: Cell | None) -> str:
     if cell is None:
         return "-"
+    if cell.unreferenced:
+        return f"no SHA-256 row ({cell.unreferenced})"
     if cell.row is None:
         device = cell.failure[0] if cell.failure else "?"
         return f"does not fit ({device})" if cell.does_not_fit else f"failed ({device})"
