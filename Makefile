@@ -92,14 +92,17 @@ explore: $(STAMP)
 # The lightweight study's Table 3 across families (docs/families.md): the 12 lightweight cores on the
 # smallest device of each family, the iCE40 ones that do not fit the UP5K (and SHA-256's, the
 # ratio's reference) on the HX8K; MachXO2's 1200 is smaller than every one of them, so its family
-# is the MachXO3 6900. Then the basic iterative cores on the largest Nexus.
-LW_CORES = $$($(BIN)/hashbed cores --names | grep _lw)
+# is the MachXO3 6900, where three cores route at seed 2 only (nextpnr-machxo2's clock routing).
+# Then the basic iterative cores on the largest Nexus. A core that does not fit or crashes the tool
+# is a result, not a stop.
+LW_CORES = $$($(BIN)/hashbed cores --names --interface hash | grep _lw)
 BASIC_CORES = $$($(BIN)/hashbed cores --names --interface hash --architecture basic-iterative)
 families: $(STAMP)
-	@for device in ice40-up5k nexus-17k gowin-gw1n9 machxo3-7k gatemate-a1; do \
-		$(BIN)/hashbed bench $(LW_CORES) --device $$device || exit 1; done
-	$(BIN)/hashbed bench jh256_lw-logic jh256_lw-bram skein512_lw-logic sha256_lw-logic sha256_lw-bram --device ice40-hx8k
-	$(BIN)/hashbed bench $(BASIC_CORES) --device nexus-40k
+	-@for device in ice40-up5k nexus-17k gowin-gw1n9 machxo3-7k gatemate-a1; do \
+		$(BIN)/hashbed bench $(LW_CORES) --device $$device; done
+	-$(BIN)/hashbed bench jh256_lw-logic jh256_lw-bram skein512_lw-logic sha256_lw-logic sha256_lw-bram --device ice40-hx8k
+	-$(BIN)/hashbed bench jh256_lw-logic skein512_lw-logic keccak256_lw-bram sha256_lw-logic sha256_lw-bram --device machxo3-7k --seed 2
+	-$(BIN)/hashbed bench $(BASIC_CORES) --device nexus-40k
 	$(BIN)/hashbed report lightweight
 
 # The published results: the finished jobs behind docs/results.md, one JSON job per line, so that
