@@ -19,6 +19,7 @@ from hashbed.catalogue.algorithms.kat import KatVector, read_kat
 from hashbed.cli import main
 from hashbed.errors import HashbedError
 from hashbed.studies.zynq import published_cycles, testbed_tables
+from hashbed.studies.zynq.experiments import BOARD
 from hashbed.studies.zynq.published_cycles import ZYNQ_ARM
 from hashbed.studies.zynq.testbed import software
 from hashbed.studies.zynq.testbed.simulated import DmaModel
@@ -219,7 +220,14 @@ def test_a_wrong_figure_is_one_line_naming_the_file_and_field(tmp_path: Path, li
 
 def test_table_4_against_the_zynq_arm_where_a_figure_is_published() -> None:
     rows = [{"size_kb": 10.0, "hardware_us": 20.0, "software": "s", "software_us": 30.0, "speedup": 1.5, "correct": True}]
-    setting = {"core_mhz": 100.0, "sys_mhz": 100.0, "dma": dataclasses.asdict(DmaModel()), "start_delay": 0, "message_seed": 1}
+    setting = {
+        "device": BOARD,
+        "core_mhz": 100.0,
+        "sys_mhz": 100.0,
+        "dma": dataclasses.asdict(DmaModel()),
+        "start_delay": 0,
+        "message_seed": 1,
+    }
     series = [{"core": core, **setting, "speedup": rows} for core in ("sha1", "keccak256-round2")]
     found = testbed_tables.arm_speedup_cells(series)
     assert found is not None
