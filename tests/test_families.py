@@ -19,6 +19,7 @@ from hashbed.flow.impl.implement import DoesNotFit, ImplResult, ImplSettings, _f
 from hashbed.flow.impl.pins import assign, port_bits, write_constraints
 from hashbed.flow.tools import NEXTPNR
 from hashbed.results.schema import ImplementOutputs
+from hashbed.studies.ranking import area_text
 
 NEW = ("nexus", "machxo2", "gowin", "gatemate")
 
@@ -226,3 +227,8 @@ def test_a_core_with_more_port_bits_than_pins_is_one_line(store: tuple[Path, Pat
     err = capsys.readouterr().err.strip()
     assert code != 0 and "\n" not in err
     assert "does not fit: core sha1 needs 70 port bits after synthesis, nexus-17k has 67 (choose a device with more I/O)" in err
+
+
+def test_a_cpe_area_is_printed_with_its_unit() -> None:
+    assert area_text({"luts": 1836, "area_unit": "CPE"}) == "1836 CPEs"
+    assert area_text({"luts": 757}) == "757"  # a LUT4 row keeps its plain count

@@ -109,6 +109,12 @@ def ranked(rows: list[dict[str, Any]], reference: dict[tuple[str, int], float], 
     return out
 
 
+def area_text(row: dict[str, Any]) -> str:
+    """The row's area; in its unit where that is not the LUT4 (GateMate's CPEs)."""
+    unit = row.get("area_unit", "LUT4")
+    return str(row["luts"]) if unit == "LUT4" else f"{row['luts']} {unit}s"
+
+
 def result_cells(rows: list[dict[str, Any]], blocks: int | None = None, rank_by: str = "tpa") -> Cells:
     """The results table (ranked rows of ``ranked``), for the terminal, Markdown and HTML; with the
     throughput at ``blocks`` blocks and the latency column when ranked by latency."""
@@ -141,7 +147,7 @@ def result_cells(rows: list[dict[str, Any]], blocks: int | None = None, rank_by:
             str(row["rank"]),
             row["core"],
             row["device"],
-            str(row["luts"]),
+            area_text(row),
             str(row["ffs"]),
             str(row["brams"]),
             f"{row['fmax_mhz']:.2f}",

@@ -16,7 +16,7 @@ from hashbed.catalogue.throughput import throughput_at_blocks_mbps
 from hashbed.flow.energy.estimate import ENERGY_STEP
 from hashbed.results import ResultStore
 from hashbed.studies.cells import Cells
-from hashbed.studies.ranking import latest_rows, metrics_records
+from hashbed.studies.ranking import area_text, latest_rows, metrics_records
 
 ARCHITECTURES = ("lightweight-logic", "lightweight-bram")
 #: The LWC cores' algorithms (Ascon): their lightweight cores are not the study's hashes (their
@@ -116,7 +116,7 @@ def lightweight_cells(rows: list[dict[str, Any]]) -> Cells:
         [
             r["core"],
             r["device"],
-            str(r["luts"]),
+            area_text(r),
             str(r["ffs"]),
             str(r["brams"]),
             f"{r['fmax_mhz']:.2f}",
