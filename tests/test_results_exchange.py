@@ -396,20 +396,27 @@ def downgrade(jobs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def test_schema_1_exports_and_stores_upgrade_to_the_published_keys(tmp_path: Path) -> None:
-    jobs = published()
-    old = downgrade(jobs)
-    assert len({job["key"] for job in old} & {job["key"] for job in jobs}) == sum(
-        j["step"] in ("implement", "verify", "lwc_bench") for j in jobs
-    )
+    everything = published()
+    # Two published jobs that differ only in an input schema 1 did not have (a testbed job of
+    # before and after schema 5 named its software) were one job then: the first of them stands.
+    seen: set[str] = set()
+    jobs, old = [], []
+    for job, before in zip(everything, downgrade(everything)):
+        if before["key"] not in seen:
+            seen.add(before["key"])
+            jobs.append(job)
+            old.append(before)
+    kept = {job["key"] for job in jobs}
+    expected = "".join(line for line in PUBLISHED.read_text().splitlines(keepends=True) if json.loads(line)["key"] in kept)
+    unchanged = sum(j["step"] in ("implement", "verify", "lwc_bench") for j in jobs)
+    assert len({job["key"] for job in old} & kept) == unchanged
     # an export of hashbed before schema 2: lines without a checksum
     export = tmp_path / "old.jsonl"
     export.write_text("".join(json.dumps(job, sort_keys=True) + "\n" for job in old))
     with ResultStore(tmp_path / "new.db") as store:
-        assert store.import_from(export).upgraded == len(jobs) - sum(
-            j["step"] in ("implement", "verify", "lwc_bench") for j in jobs
-        )
+        assert store.import_from(export).upgraded == len(jobs) - unchanged
         store.export_to(tmp_path / "again.jsonl")
-    assert (tmp_path / "again.jsonl").read_text() == PUBLISHED.read_text()
+    assert (tmp_path / "again.jsonl").read_text() == expected
     # a store of schema 1, opened by this hashbed
     with ResultStore(tmp_path / "old.db") as store:
         store.close()
@@ -427,7 +434,7 @@ def test_schema_1_exports_and_stores_upgrade_to_the_published_keys(tmp_path: Pat
     with ResultStore(tmp_path / "old.db") as store:
         assert store.schema_version == SCHEMA_VERSION
         store.export_to(tmp_path / "migrated.jsonl")
-    assert (tmp_path / "migrated.jsonl").read_text() == PUBLISHED.read_text()
+    assert (tmp_path / "migrated.jsonl").read_text() == expected
 
 
 def test_a_changed_cycle_formula_is_measured_again(db: Path, tmp_path: Path) -> None:

@@ -228,6 +228,14 @@ class TestbedOutputs(_Strict):
     last_beat: Count | None = None
     backpressure: Count | None = None
     core_cycles: Count | None = None
+    # an LWC core's transfer (one AEAD operation): what it was, the answer's status word and do
+    # words against the model's, and the first difference when they differ
+    operation: str | None = None
+    new_key: bool | None = None
+    status: str | None = None
+    words: Count | None = None
+    expected_words: Count | None = None
+    difference: str | None = None
 
 
 class BoardFmaxOutputs(_Strict):
