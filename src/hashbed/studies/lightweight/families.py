@@ -33,8 +33,9 @@ TITLE = "Lightweight study, Table 3 across families: throughput per area relativ
 
 @dataclass(frozen=True)
 class Cell:
-    """One function's result on one family: its row, or, where no device of the family gave one,
-    the failure of its implementation on the largest device tried (None: none tried)."""
+    """One function's result on one family: its row with a ratio to SHA-256; or, where no device
+    of the family gave one, the failure of its implementation on the largest device tried, or
+    the device of a row that has no SHA-256 row beside it."""
 
     row: dict[str, Any] | None
     #: (device, error) of the failed implementation.
