@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -24,7 +25,7 @@ from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.tools import YOSYS
 from hashbed.results import ResultStore
 from hashbed.studies.zynq import testbed_tables
-from hashbed.studies.zynq.experiments import stored_fmax
+from hashbed.studies.zynq.experiments import BOARD, stored_fmax
 from hashbed.studies.zynq.testbed import clock_wizard, wrapper
 from hashbed.studies.zynq.testbed.board import FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TRANSFER_LENGTH, Block
 from hashbed.studies.zynq.testbed.controller import Controller, LwcController, search_max_frequency
@@ -392,3 +393,12 @@ def test_table_4_shows_a_core_at_its_present_clock_else_its_latest(db: Path) -> 
         fixture_store.put_testbed(store, "sha256", 95.0, 12.0)  # by hand, later
         series = testbed_tables.testbed_series(store)
     assert [(s["core"], s["core_mhz"]) for s in series] == [("sha1", 150.0), ("sha256", 90.0)]
+
+
+def test_table_4_leaves_out_a_series_without_software_and_its_sizes() -> None:
+    setting = {"device": BOARD, "core_mhz": 100.0, "sys_mhz": 100.0, "dma": dataclasses.asdict(DmaModel()), "start_delay": 0}
+    hashed = {"core": "sha1", **setting, "speedup": [{"size_kb": 10.0, "speedup": 0.05}, {"size_kb": 100.0, "speedup": 0.06}]}
+    lwc = {"core": "ascon", **setting, "speedup": [{"size_kb": 0.016, "speedup": None}, {"size_kb": 10.0, "speedup": None}]}
+    columns, cells = testbed_tables.speedup_cells([lwc, hashed])
+    assert columns == ["core and setting", "10 kB", "100 kB"]
+    assert [row[0].split(",")[0] for row in cells] == ["sha1"] and cells[0][1:] == ["0.050", "0.060"]

@@ -77,7 +77,9 @@ def _present_clocks(store: ResultStore) -> dict[str, float]:
 
 
 def _by_size(series: list[dict[str, Any]], rows_key: str, value_key: str, digits: int) -> Cells:
-    sizes = sorted({row["size_kb"] for s in series for row in s[rows_key]})
+    """One row per series that has a value, one column per message size it has a value at."""
+    series = [s for s in series if any(row[value_key] is not None for row in s[rows_key])]
+    sizes = sorted({row["size_kb"] for s in series for row in s[rows_key] if row[value_key] is not None})
     columns = ["core and setting", *[f"{size:g} kB" for size in sizes]]
     cells = []
     for s in series:
@@ -87,7 +89,8 @@ def _by_size(series: list[dict[str, Any]], rows_key: str, value_key: str, digits
 
 
 def speedup_cells(series: list[dict[str, Any]]) -> Cells:
-    """Table IV: one row per series, one column per message size ('-': no native software to compare with)."""
+    """Table IV: one row per series with a speed-up (an LWC core has no software to compare with),
+    one column per message size ('-': none at that size)."""
     return _by_size(series, "speedup", "speedup", 3)
 
 
