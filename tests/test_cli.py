@@ -130,6 +130,8 @@ FMAX = ["testbed", "fmax", "sha1", "--low", "1", "--high", "2"]
         (["time", "sha1", "--device", "ice40-hx8k", "--die-sigma", "-0.1"], "--die-sigma"),
         (["time", "sha1", "--device", "ice40-hx8k", "--correlation-tiles", "0"], "--correlation-tiles"),
         (["time", "sha1", "--device", "ice40-hx8k", "--engine", "verilator"], "--engine"),
+        (["explore", "sha1", "--device", "ice40-hx8k", "--budget", "sha1=many"], "--budget"),
+        (["explore", "sha1", "--device", "ice40-hx8k", "--budget", "0"], "--budget"),
     ],
 )
 def test_a_numeric_option_out_of_range_is_a_usage_error(capsys, argv: list[str], option: str) -> None:

@@ -85,4 +85,4 @@ def test_the_study_set_is_the_twelve_round2_candidates_and_sha256() -> None:
     }
     assert all(core.version == "round2" for core in study.study_cores() if core.name != "sha256")
     makefile = (Path(__file__).resolve().parents[1] / "Makefile").read_text()
-    assert f"hashbed explore --device {study.DEVICE} --budget {study.BUDGET}" in makefile
+    assert f"hashbed explore --device {study.DEVICE} {study.budget_text()}" in makefile

@@ -75,6 +75,10 @@ def test_default_options_keep_the_keys_and_others_reach_the_tools() -> None:
         (["--strategy", "seeds", "--budget", "2", "--option", "noccu2=on"], "unknown option 'noccu2' on ice40"),
         (["--strategy", "seeds", "--budget", "1"], "--budget 1 is below one batch of the seeds strategy (2 runs per core)"),
         (["--strategy", "frequency", "--budget", "1"], "--budget 1 is below one batch of the frequency strategy"),
+        (["--strategy", "seeds", "--budget", "3", "--budget", "sha1=1"], "--budget sha1=1 is below one batch of the seeds"),
+        (["--budget", "sha1=3"], "--budget N: give every core's budget once"),
+        (["--budget", "3", "--budget", "4"], "--budget N: give every core's budget once"),
+        (["--budget", "3", "--budget", "sha256=4"], "--budget sha256=N: sha256 is not among the cores explored"),
         (
             ["--strategy", "exhaustive", "--budget", "5", "--option", "router=router1"],
             "--budget 5 is below one batch of the exhaustive strategy: core sha1 has",
@@ -114,8 +118,9 @@ def test_the_seeds_strategy_stores_its_runs_and_reuses_them(db: Path, tmp_path: 
     low, high = row["fmax_range_mhz"]  # type: ignore[misc]
     assert low <= row["fmax_median_mhz"] <= high  # type: ignore[operator]
     assert row["best"]["fmax_mhz"] == high  # type: ignore[index]
-    again = _explore(["--strategy", "seeds", "--budget", "2"], db, tmp_path, capsys)
+    again = _explore(["--strategy", "seeds", "--budget", "5", "--budget", "sha1=2"], db, tmp_path, capsys)
     assert all(run["reused"] for run in again["all_runs"])  # type: ignore[attr-defined]
+    assert len(again["all_runs"]) == 2  # type: ignore[arg-type]  # the core's own budget
     assert again["best"] == row["best"]
 
 

@@ -12,9 +12,10 @@ from hashbed.catalogue.options import OPTIONS, describe, parse_levels
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import positive_int
+from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.jobs.criteria import CRITERIA
-from hashbed.jobs.explore import Exploration, Run, check_exploration, explore
+from hashbed.jobs.explore import Budget, Exploration, Run, check_exploration, explore
 from hashbed.jobs.graph import Event, Node
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.strategies import STRATEGIES, STRATEGY_HELP
@@ -23,7 +24,8 @@ from hashbed.studies.exploration.study import study_cores
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
-    check_exploration(args.strategy, args.criterion, args.budget)
+    budget = _budget(args.budget)
+    check_exploration(args.strategy, args.criterion, budget)
     cores = [load_core(name) for name in args.cores] if args.cores else study_cores()
     base = ImplSettings(get_device(args.device), args.seed, args.freq, args.timeout)
     levels = parse_levels(args.option or [])
@@ -33,18 +35,31 @@ def cmd_explore(args: argparse.Namespace) -> int:
         def run(nodes: list[Node], more: Callable[[Event], list[Node]]) -> dict[str, JobRecord] | None:
             return run_jobs(jobs, nodes, args, f"explore ({args.strategy})", more)
 
-        explored = explore(jobs, cores, base, levels, args.strategy, args.criterion, args.budget, run)
+        explored = explore(jobs, cores, base, levels, args.strategy, args.criterion, budget, run)
     if explored is None:
         return 0
     rows = [_summary(exploration, args.criterion) for exploration in explored]
     if args.json:
         emit_json(rows)
     else:
-        _print(rows, args)
+        _print(rows, args, budget)
     failed = [row for row in rows if row["best"] is None]
     for row in failed:
         err.print(f"hashbed: explore {row['core']}: no run finished ({row['errors'][0] if row['errors'] else 'no run'})")
     return 1 if failed else 0
+
+
+def _budget_value(text: str) -> tuple[str | None, int]:
+    """``N`` (every core's budget) or ``CORE=N`` (one core's)."""
+    core, _, runs = text.rpartition("=")
+    return (core or None), positive_int(runs)
+
+
+def _budget(values: list[tuple[str | None, int]]) -> Budget:
+    every = [runs for core, runs in values if core is None]
+    if len(every) != 1:
+        raise HashbedError("--budget N: give every core's budget once (then --budget CORE=N for a core that gets another)")
+    return Budget(every[0], {core: runs for core, runs in values if core is not None})
 
 
 def _run_summary(exploration: Exploration, run: Run) -> dict[str, Any]:
@@ -90,7 +105,7 @@ def _summary(exploration: Exploration, criterion: str) -> dict[str, Any]:
     }
 
 
-def _print(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
+def _print(rows: list[dict[str, Any]], args: argparse.Namespace, budget: Budget) -> None:
     cells = []
     for row in rows:
         best = row["best"]
@@ -126,7 +141,8 @@ def _print(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         "Fmax range",
     ]
     print_table(
-        f"hashbed explore on {args.device}: {args.strategy}, budget {args.budget} per core, best by {args.criterion}",
+        f"hashbed explore on {args.device}: {args.strategy}, budget {' '.join(given for given, _ in budget.items())} "
+        f"per core, best by {args.criterion}",
         (headers, cells),
     )
     out.print(
@@ -164,7 +180,14 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, impl: argparse.Argumen
         choices=list(CRITERIA),
         help="; ".join(f"{name}: {text}" for name, text in CRITERIA.items()) + " (default: %(default)s)",
     )
-    p.add_argument("--budget", type=positive_int, required=True, metavar="N", help="runs per core at most")
+    p.add_argument(
+        "--budget",
+        type=_budget_value,
+        action="append",
+        required=True,
+        metavar="N|CORE=N",
+        help="runs per core at most; CORE=N gives one core another budget (repeatable)",
+    )
     p.add_argument(
         "--option",
         action="append",

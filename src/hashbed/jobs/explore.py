@@ -62,6 +62,21 @@ class Exploration:
         return (statistics.median(values), min(values), max(values)) if values else None
 
 
+@dataclass(frozen=True)
+class Budget:
+    """Runs per core at most: ``runs`` for every core but those ``per_core`` names."""
+
+    runs: int
+    per_core: Mapping[str, int] = field(default_factory=dict)
+
+    def of(self, core: str) -> int:
+        return self.per_core.get(core, self.runs)
+
+    def items(self) -> list[tuple[str, int]]:
+        """Each budget with how it was given on the command line (``N`` or ``CORE=N``)."""
+        return [(str(self.runs), self.runs), *((f"{core}={runs}", runs) for core, runs in self.per_core.items())]
+
+
 @dataclass
 class _Search:
     """One core's strategy, the runs it has asked for and those of its batch still running."""
@@ -124,15 +139,16 @@ class _Search:
         return []
 
 
-def check_exploration(strategy: str, criterion: str, budget: int) -> None:
+def check_exploration(strategy: str, criterion: str, budget: Budget) -> None:
     if strategy not in STRATEGIES:
         raise HashbedError(f"unknown strategy {strategy!r} (one of: {', '.join(STRATEGIES)})")
     if criterion not in CRITERIA:
         raise HashbedError(f"unknown criterion {criterion!r} (one of: {', '.join(CRITERIA)})")
-    if budget < STRATEGIES[strategy]:
-        raise HashbedError(
-            f"--budget {budget} is below one batch of the {strategy} strategy ({STRATEGIES[strategy]} runs per core)"
-        )
+    for given, runs in budget.items():
+        if runs < STRATEGIES[strategy]:
+            raise HashbedError(
+                f"--budget {given} is below one batch of the {strategy} strategy ({STRATEGIES[strategy]} runs per core)"
+            )
 
 
 def explore(
@@ -142,28 +158,29 @@ def explore(
     pins: Mapping[str, str],
     strategy: str,
     criterion: str,
-    budget: int,
+    budget: Budget,
     run: Callable[[list[Node], Callable[[Event], list[Node]]], dict[str, JobRecord] | None],
 ) -> list[Exploration] | None:
     """Explore ``cores`` from ``base`` with the options ``pins`` (name -> level) fixed, within
-    ``budget`` runs per core; ``run(first_jobs, more)`` runs the jobs and those ``more(event)``
+    ``budget``'s runs per core; ``run(first_jobs, more)`` runs the jobs and those ``more(event)``
     adds as each job gets its record, or returns None without running (a dry run: then this
     returns None)."""
     check_exploration(strategy, criterion, budget)
     family = base.device.family
+    unknown = sorted(set(budget.per_core) - {core.name for core in cores})
+    if unknown:
+        raise HashbedError(f"--budget {unknown[0]}=N: {unknown[0]} is not among the cores explored (name it, or drop its budget)")
     searches: dict[str, _Search] = {}
     for core in {core.name: core for core in cores}.values():
         space = space_of(core, family, pins)
-        needed = minimum_budget(strategy, space)
-        if budget < needed:
+        needed, runs = minimum_budget(strategy, space), budget.of(core.name)
+        if runs < needed:
             raise HashbedError(
-                f"--budget {budget} is below one batch of the {strategy} strategy: core {core.name} has {needed} "
+                f"--budget {runs} is below one batch of the {strategy} strategy: core {core.name} has {needed} "
                 f"option sets on {family} (pin options with --option NAME=LEVEL, or raise --budget)"
             )
         first = Trial(space.base(), base.seed, base.freq_mhz)
-        searches[core.name] = _Search(
-            Exploration(core, space), jobs, base, start(strategy, space, first, budget), budget, criterion
-        )
+        searches[core.name] = _Search(Exploration(core, space), jobs, base, start(strategy, space, first, runs), runs, criterion)
     owner: dict[str, _Search] = {}
 
     def planned(search: _Search, nodes: list[Node]) -> list[Node]:

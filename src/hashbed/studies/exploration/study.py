@@ -11,6 +11,16 @@ STRATEGY = "auto"
 CRITERION = "throughput"
 #: Runs per core (the default run among them).
 BUDGET = 10
+#: The cores that get fewer: a run of ECHO-256 (54k LUT4s, HeAP) takes about 40 minutes and one of
+#: Skein-512 (its pinned static placer) about 25, so ten runs would take 7 and 4 hours of a worker;
+#: three runs are the default run and two more placement seeds (the auto strategy's options phase
+#: is at most half the budget: the base run alone).
+BUDGETS = {"echo256": 3, "skein512-round2": 3}
+
+
+def budget_text() -> str:
+    """The budgets as ``hashbed explore --budget`` takes them."""
+    return " ".join([f"--budget {BUDGET}", *(f"--budget {core}={runs}" for core, runs in BUDGETS.items())])
 
 
 def study_cores() -> list[Core]:

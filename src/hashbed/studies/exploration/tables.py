@@ -22,8 +22,9 @@ from hashbed.studies.exploration import study
 from hashbed.studies.ranking import ranks, spearman
 
 TITLE = (
-    f"Exploration on {study.DEVICE}: the default run against the best of up to {study.BUDGET} runs per core "
-    f"({study.STRATEGY} strategy, best by {study.CRITERION})"
+    f"Exploration on {study.DEVICE}: the default run against the best of up to {study.BUDGET} runs per core, "
+    + ", ".join(f"{runs} for {core}" for core, runs in study.BUDGETS.items())
+    + f" ({study.STRATEGY} strategy, best by {study.CRITERION})"
 )
 
 
