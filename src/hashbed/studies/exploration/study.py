@@ -13,8 +13,8 @@ CRITERION = "throughput"
 BUDGET = 10
 #: The cores that get fewer: a run of ECHO-256 (54k LUT4s, HeAP) takes about 40 minutes and one of
 #: Skein-512 (its pinned static placer) about 25, so ten runs would take 7 and 4 hours of a worker;
-#: three runs are the default run and two more placement seeds (the auto strategy's options phase
-#: is at most half the budget: the base run alone).
+#: three runs are the default run, the first option of their space (``dff``: both pin the placer)
+#: and a second placement seed of the better of the two.
 BUDGETS = {"echo256": 3, "skein512-round2": 3}
 
 
