@@ -22,9 +22,10 @@ from hashbed.studies.exploration import study
 from hashbed.studies.ranking import ranks, spearman
 
 TITLE = (
-    f"Exploration on {study.DEVICE}: the default run against the best of up to {study.BUDGET} runs per core, "
+    f"Exploration on {study.DEVICE}: each core's default run against its best stored run by {study.CRITERION} "
+    f"(the {study.STRATEGY} strategy's runs, {study.BUDGET} per core, "
     + ", ".join(f"{runs} for {core}" for core, runs in study.BUDGETS.items())
-    + f" ({study.STRATEGY} strategy, best by {study.CRITERION})"
+    + ", and any other run stored)"
 )
 
 
@@ -72,7 +73,7 @@ def study_rows(store: ResultStore, cores: list[Core]) -> list[dict[str, Any]]:
 def study_cells(rows: list[dict[str, Any]]) -> Cells:
     columns = [
         "core",
-        "runs",
+        "stored runs",
         "default MHz",
         "default Mbit/s",
         "default Mbit/s/LUT",
