@@ -65,6 +65,31 @@ def test_default_and_best_rows_their_gain_and_the_ranking(tmp_path: Path) -> Non
         assert any(isinstance(item, Table) and item.title == TITLE for item in items)
 
 
+def _row(core: str, fmax: tuple[float, float], mbps_per_mhz: float, luts: int) -> dict[str, object]:
+    low, high = fmax
+    return {
+        "core": core,
+        "seeds": 3,
+        "fmax_range_mhz": fmax,
+        "best_fmax_mhz": high,
+        "best_throughput_mbps": high * mbps_per_mhz,
+        "best_tpa": high * mbps_per_mhz / luts,
+        "default_throughput_mbps": low * mbps_per_mhz,
+        "default_tpa": low * mbps_per_mhz / luts,
+    }
+
+
+def test_ranges_overlap_in_the_figure_ranked_by() -> None:
+    # a and b: the same throughput over seeds (overlapping); b has ten times the LUTs, so not in TP/A
+    rows = [_row("a", (90.0, 100.0), 10.0, 1000), _row("b", (95.0, 105.0), 10.0, 10000), _row("c", (10.0, 11.0), 10.0, 100)]
+    (columns, cells), _ = ranking_cells(rows, "throughput")
+    assert columns[3] == "throughput over seeds overlaps with"
+    assert {row[1]: row[3] for row in cells} == {"a": "b", "b": "a", "c": "-"}
+    (columns, cells), _ = ranking_cells(rows, "TP/A")
+    assert columns[3] == "TP/A over seeds overlaps with"
+    assert {row[1]: row[3] for row in cells} == {"a": "c", "b": "-", "c": "a"}  # c: 1.0..1.1 per LUT, a: 0.9..1.0
+
+
 def test_a_run_of_older_sources_is_not_the_best(tmp_path: Path) -> None:
     core = load_core("sha256")
     stale = dataclasses.replace(core, parameters={**core.parameters, "X": 1})  # another fingerprint

@@ -128,20 +128,21 @@ def ranking_cells(rows: list[dict[str, Any]], by: str) -> tuple[Cells, float | N
             f"{after[i]:g}",
             rows[i]["core"],
             f"{before[i]:g}",
-            _overlaps(rows, i, order),
+            _overlaps(rows, i, order, RANKED_BY[by][1]),
         ]
         for i in order
     ]
     rho = spearman(default, best) if len(rows) >= 3 else None
-    columns = ["rank (best)", "core", "rank (default)", "throughput over seeds overlaps with"]
+    columns = ["rank (best)", "core", "rank (default)", f"{by} over seeds overlaps with"]
     return (columns, cells), rho
 
 
-def _overlaps(rows: list[dict[str, Any]], i: int, order: list[int]) -> str:
-    """The cores next in the ranking whose throughput range over seeds (of their best settings) overlaps this core's."""
+def _overlaps(rows: list[dict[str, Any]], i: int, order: list[int], field: str) -> str:
+    """The cores whose range over seeds of ``field`` (a figure proportional to Fmax, at their best
+    settings) overlaps this core's."""
 
     def span(row: dict[str, Any]) -> tuple[float, float]:
-        scale = row["best_throughput_mbps"] / row["best_fmax_mhz"]
+        scale = row[field] / row["best_fmax_mhz"]
         low, high = row["fmax_range_mhz"]
         return low * scale, high * scale
 
