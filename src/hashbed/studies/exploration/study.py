@@ -11,8 +11,8 @@ STRATEGY = "auto"
 CRITERION = "throughput"
 #: Runs per core (the default run among them).
 BUDGET = 10
-#: The cores that get fewer: a run of ECHO-256 (54k LUT4s, HeAP) takes about 40 minutes and one of
-#: Skein-512 (its pinned static placer) about 25, so ten runs would take 7 and 4 hours of a worker;
+#: The cores that get fewer: a run of ECHO-256 (54k LUT4s, HeAP) takes 20 to 60 minutes and one of
+#: Skein-512 (its pinned static placer) 10 to 25, so ten runs would take about 6 and 3 hours of a worker;
 #: three runs are the default run, the first option of their space (``dff``: both pin the placer)
 #: and a second placement seed of the better of the two.
 BUDGETS = {"echo256": 3, "skein512-round2": 3}
