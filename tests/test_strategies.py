@@ -16,7 +16,7 @@ from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import get_device
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.jobs.explore import explore
+from hashbed.jobs.explore import Budget, explore
 from hashbed.jobs.graph import Event, Node
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.strategies import FREQUENCY_STEPS, Strategy, Trial, Tried, space_of, start
@@ -154,7 +154,7 @@ def test_one_core_goes_on_while_another_core_still_runs(tmp_path: Path) -> None:
                 waiting += more(Event(node, record))
             return records
 
-        explored = explore(jobs, cores, base, {}, "auto", "throughput", 6, run)
+        explored = explore(jobs, cores, base, {}, "auto", "throughput", Budget(6), run)
     assert explored is not None and [len(e.runs) for e in explored] == [6, 6]
     sha1_runs = [pending for core, pending in order if core == "sha1"]
     assert len(sha1_runs) == 6 and all(pending > 0 for pending in sha1_runs)  # sha256's first batch still waits
@@ -181,7 +181,7 @@ def test_a_failed_run_is_recorded_and_skipped(tmp_path: Path) -> None:
                 waiting += more(Event(node, record))
             return records
 
-        (explored,) = explore(jobs, [load_core("sha1")], base, {}, "auto", "throughput", 8, run) or [None]
+        (explored,) = explore(jobs, [load_core("sha1")], base, {}, "auto", "throughput", Budget(8), run) or [None]
         failed = [r for r in store.jobs("implement", "sha1") if not r.ok]
     assert explored is not None and len(explored.runs) == 8 and len(explored.finished) == 7
     assert [r.record.error for r in explored.runs if r.fmax_mhz is None] == ["nextpnr: ERROR: crashed"] and len(failed) == 1
