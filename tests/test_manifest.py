@@ -156,8 +156,8 @@ def test_variant_manifests_share_the_folder(tmp_path: Path, monkeypatch: pytest.
     cores.mkdir()
     make_core(cores, GOOD)
     (cores / "tiny" / "fast.toml").write_text(GOOD.replace("65*N", "33*N"))
-    monkeypatch.setenv("HASHBED_RTL", str(tmp_path))
-    assert core_names() == ["tiny", "tiny-fast"]
+    monkeypatch.setenv("HASHBED_CORES", str(cores))
+    assert {"tiny", "tiny-fast"} <= set(core_names())
     fast = load_core("tiny-fast")
     assert fast.cycles.lp == 33 and fast.sources == load_core("tiny").sources
     assert fast.manifest == cores / "tiny" / "fast.toml"

@@ -1,31 +1,41 @@
-"""The core catalogue: one folder per design under ``rtl/cores``, one manifest per core.
+"""The core catalogue: core libraries of one folder per design, one manifest per core.
 
-A folder's ``core.toml`` is the core named after the folder; any other ``<variant>.toml``
-there is the core ``<folder>-<variant>`` (e.g. ``blake256/round2.toml`` is ``blake256-round2``),
-so the versions of one design share its Verilog. See docs/adding-a-core.md for the fields.
+The built-in library is ``rtl/cores`` (package data: an installed wheel has it); a user adds
+libraries of the same layout from anywhere with ``hashbed --cores DIR`` or ``$HASHBED_CORES``
+(a path list). A folder's ``core.toml`` is the core named after the folder; any other
+``<variant>.toml`` there is the core ``<folder>-<variant>`` (e.g. ``blake256/round2.toml`` is
+``blake256-round2``), so the versions of one design share its sources. A broken manifest breaks
+only its own core. See docs/adding-a-core.md for the fields.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal, Self, get_args
+from typing import Annotated, Any, Literal, Self, cast, get_args
 
 from pydantic import PlainValidator, ValidationInfo, field_validator, model_validator
 
-from hashbed.catalogue.algorithms import HashAlgorithm, get_algorithm
+from hashbed.catalogue.algorithms import ALGORITHMS, HashAlgorithm, get_algorithm
 from hashbed.catalogue.algorithms.lwc import LwcSuite, get_lwc_suite
 from hashbed.catalogue.budget import Budget
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.fingerprint import fingerprint
-from hashbed.catalogue.interface import BUS_WIDTHS
+from hashbed.catalogue.interface import BUS_WIDTHS, HashInterface
 from hashbed.catalogue.lwc_interface import LWC_WIDTHS
 from hashbed.catalogue.manifest import DesignManifest, ManifestError, Table, read_manifest, read_toml, rtl_root
 from hashbed.catalogue.options import OPTIONS
 from hashbed.errors import HashbedError
 
 MANIFEST = "core.toml"
+#: The environment variable of the core libraries beside the built-in one (a path list).
+CORES_ENV = "HASHBED_CORES"
+#: The suffixes of VHDL sources (turned into Verilog by GHDL before any tool sees them).
+VHDL_SUFFIXES = (".vhd", ".vhdl")
 #: Device and seed on which the throughput-per-area targets of the manifests are defined.
 TARGET_DEVICE = "ecp5-85k"
 TARGET_SEED = 1
@@ -67,6 +77,15 @@ class Core:
     max_decrypt_bytes: int | None = None
     #: An LWC core's sdi port width when the manifest gives one (``[lwc] sdi_width``); see ``sdi_bus_width``.
     lwc_sdi_width: int | None = None
+    #: GMU's convention: ``src_ready`` and ``dst_ready`` are the FIFOs' empty and full flags.
+    ready_active_low: bool = False
+    #: The core pads the message itself: the host sends message words only (docs/interface.md).
+    core_pads: bool = False
+    #: A Python model of the core's algorithm beside the manifest (``model``), for an algorithm
+    #: hashbed has none of.
+    model_file: Path | None = None
+    #: Known-answer files beside the manifest (``vectors``), checked by ``hashbed verify``.
+    vectors: tuple[Path, ...] = ()
 
     @property
     def algorithm(self) -> HashAlgorithm:
@@ -75,7 +94,33 @@ class Core:
                 f"core {self.name} has the {self.interface} interface and computes the {self.algorithm_name} suite, "
                 "not one hash: use its suite (Core.suite)"
             )
-        return get_algorithm(self.algorithm_name, self.version)
+        if self.model_file is not None:
+            return user_model(self.model_file, self.algorithm_name, self.version)
+        try:
+            return get_algorithm(self.algorithm_name, self.version)
+        except HashbedError:
+            raise HashbedError(
+                f"core {self.name}: hashbed has no model of {self.algorithm_name} {self.version}; verify it against "
+                f"vector files (its manifest's 'vectors', or --kat FILE), or give it a model ('model = \"file.py\"' "
+                "in its manifest, docs/adding-a-core.md)"
+            ) from None
+
+    @property
+    def has_model(self) -> bool:
+        """Whether hashbed can hash for this core: a built-in model, or the manifest's ``model``."""
+        if self.interface != "hash":
+            return True
+        return self.model_file is not None or f"{self.algorithm_name}/{self.version}" in ALGORITHMS
+
+    @property
+    def is_vhdl(self) -> bool:
+        """The core's own sources are VHDL (GHDL turns them into one Verilog netlist)."""
+        return any(source.suffix.lower() in VHDL_SUFFIXES for source in self.sources)
+
+    @property
+    def hash_interface(self) -> HashInterface:
+        """The word streams of the core's hash interface, with its conventions."""
+        return HashInterface(self.bus_width, ready_active_low=self.ready_active_low, core_pads=self.core_pads)
 
     @property
     def suite(self) -> LwcSuite:
@@ -97,9 +142,12 @@ class Core:
         return {first: self.cycles, **self.lwc_cycles}
 
     def fingerprint(self) -> str:
-        """Hash of everything that defines the hardware: top, parameters, source contents."""
+        """Hash of everything that defines the hardware: top, parameters, the flags' polarity
+        when it is not the interface's own (only then: the other cores keep their keys), source
+        contents."""
+        polarity = "ready active-low\0" if self.ready_active_low else ""
         try:
-            return fingerprint(f"{self.top}\0{sorted(self.parameters.items())!r}\0", self.sources)
+            return fingerprint(f"{self.top}\0{sorted(self.parameters.items())!r}\0{polarity}", self.sources)
         except OSError as exc:
             raise HashbedError(
                 f"core {self.name}: cannot read its source {exc.filename} ({exc.strerror}); restore it, or fix the manifest"
@@ -125,6 +173,12 @@ class Core:
             "interface": self.interface,
             "lwc_cycles": {name: str(formula) for name, formula in self.lwc_cycles.items()},
             "max_decrypt_bytes": self.max_decrypt_bytes,
+            "ready": "active-low" if self.ready_active_low else "active-high",
+            "padding": "core" if self.core_pads else "host",
+            "language": "vhdl" if self.is_vhdl else "verilog",
+            "model": str(self.model_file) if self.model_file else ("built-in" if self.has_model else None),
+            "vectors": [str(path) for path in self.vectors],
+            "manifest": str(self.manifest),
         }
 
 
@@ -222,6 +276,14 @@ class CoreManifest(DesignManifest):
     """A ``core.toml`` (docs/adding-a-core.md)."""
 
     interface: Literal["hash", "lwc"] = "hash"
+    #: GMU's flags: ``active-low`` src_ready/dst_ready (the FIFOs' empty and full flags).
+    ready: Literal["active-high", "active-low"] = "active-high"
+    #: Who pads the message: the host (the hashbed default) or the core (GMU's round-3 cores).
+    padding: Literal["host", "core"] = "host"
+    #: A Python file beside the manifest with the model of the core's algorithm (``MODEL``).
+    model: str | None = None
+    #: Known-answer files beside the manifest: NIST KAT or GMU datain files.
+    vectors: list[str] = []
     lwc: Lwc | None = None
     architecture: Architecture
     bus_width: int
@@ -241,10 +303,31 @@ class CoreManifest(DesignManifest):
             raise ValueError(f"must be one of {', '.join(map(str, widths))}{' (the LWC API)' if lwc else ''}, got {width}")
         return width
 
+    @field_validator("model", "vectors")
+    @classmethod
+    def _beside_manifest(cls, value: str | list[str] | None, info: ValidationInfo) -> str | list[str] | None:
+        folder = cast(Path, info.context).parent  # read_manifest's path
+        for name in [value] if isinstance(value, str) else value or []:
+            if not (folder / name).is_file():
+                raise ValueError(f"{str(folder / name)!r} does not exist: add the file, or fix the name")
+        return value
+
     @model_validator(mode="after")
     def _lwc_table(self) -> Self:
         if (self.interface == "lwc") != (self.lwc is not None):
             raise ValueError('an LWC core (interface = "lwc") has an [lwc] table, a hash core none: add or remove it')
+        if self.interface == "lwc" and (self.ready != "active-high" or self.padding != "host" or self.model):
+            raise ValueError("'ready', 'padding' and 'model' are fields of a hash core; an LWC core has the LWC API's handshakes")
+        return self
+
+    @model_validator(mode="after")
+    def _one_language(self) -> Self:
+        vhdl = [name for name in self.files if Path(name).suffix.lower() in VHDL_SUFFIXES]
+        if vhdl and (len(vhdl) != len(self.files) or self.lib):
+            raise ValueError(
+                "files: a core is all VHDL or all Verilog (GHDL turns VHDL into one netlist): "
+                "keep one language, and no 'lib' beside VHDL"
+            )
         return self
 
 
@@ -273,6 +356,10 @@ def load_manifest(path: Path) -> Core:
         lwc_cycles={name: getattr(manifest.lwc.cycles, name) for name in LWC_OPERATIONS} if manifest.lwc else {},
         max_decrypt_bytes=manifest.lwc.max_decrypt_bytes if manifest.lwc else None,
         lwc_sdi_width=manifest.lwc.sdi_width if manifest.lwc else None,
+        ready_active_low=manifest.ready == "active-low",
+        core_pads=manifest.padding == "core",
+        model_file=path.parent / manifest.model if manifest.model else None,
+        vectors=tuple(path.parent / name for name in manifest.vectors),
     )
 
 
@@ -282,40 +369,108 @@ def core_name(manifest: Path) -> str:
     return folder if manifest.name == MANIFEST else f"{folder}-{manifest.stem}"
 
 
-def _manifests() -> dict[str, Path]:
-    """Each core's manifest by core name; two manifests that give one name are refused."""
-    manifests: dict[str, Path] = {}
-    for path in sorted((rtl_root() / "cores").glob("*/*.toml")):
-        name = core_name(path)
-        if name in manifests:
-            raise ManifestError(
-                f"{manifests[name]} and {path} both declare core {name!r}: "
-                "rename one (a core is named after its folder, plus '-<file>' for a <file>.toml other than core.toml)"
+def core_libraries() -> list[Path]:
+    """The core libraries: the built-in one, then every folder of ``$HASHBED_CORES`` (which
+    ``hashbed --cores DIR`` extends); a folder that is not there is an error naming it."""
+    libraries = [rtl_root() / "cores"]
+    for entry in os.environ.get(CORES_ENV, "").split(os.pathsep):
+        if not entry:
+            continue
+        folder = Path(entry).expanduser().resolve()
+        if not folder.is_dir():
+            raise HashbedError(
+                f"core library {entry} is not a folder: give --cores (or {CORES_ENV}) a folder of core folders (<name>/core.toml)"
             )
-        manifests[name] = path
+        if folder not in libraries:
+            libraries.append(folder)
+    return libraries
+
+
+def _manifests() -> dict[str, Path]:
+    """Each core's manifest by core name, over every library; two manifests that give one name
+    are refused, naming both."""
+    manifests: dict[str, Path] = {}
+    for library in core_libraries():
+        for path in sorted(library.glob("*/*.toml")):
+            name = core_name(path)
+            if name in manifests:
+                raise ManifestError(
+                    f"{manifests[name]} and {path} both declare core {name!r}: rename one (a core is named after its "
+                    "folder, plus '-<file>' for a <file>.toml other than core.toml)"
+                )
+            manifests[name] = path
     return manifests
 
 
 def core_names(interface: str | None = "hash") -> list[str]:
-    """The cores of ``interface`` ("hash": the studies' cores; None: every core)."""
+    """The cores of ``interface`` ("hash": the studies' cores; None: every core, a broken one too)."""
     if interface is None:
         return sorted(_manifests())
     return [name for name, path in sorted(_manifests().items()) if _interface(path) == interface]
 
 
-def _interface(manifest: Path) -> str:
-    """A manifest's interface, read without checking the rest (load_core checks it)."""
-    value = read_toml(manifest).get("interface", "hash")
+def _interface(manifest: Path) -> str | None:
+    """A manifest's interface, read without checking the rest (load_core checks it); None for a
+    manifest that is not readable TOML."""
+    try:
+        value = read_toml(manifest).get("interface", "hash")
+    except ManifestError:
+        return None
     return value if isinstance(value, str) else "hash"
 
 
 def load_core(name: str) -> Core:
     manifests = _manifests()
     if name not in manifests:
-        raise HashbedError(f"unknown core {name!r}; known cores: {', '.join(sorted(manifests)) or 'none'} (see 'hashbed cores')")
+        known = ", ".join(sorted(manifests)) or "none"
+        raise HashbedError(
+            f"unknown core {name!r}; known cores: {known} (see 'hashbed cores'; add a folder of cores with --cores)"
+        )
     return load_manifest(manifests[name])
 
 
+def catalogue() -> list[tuple[str, Core | ManifestError]]:
+    """Every core by name with its manifest read, or the error that breaks it (that core alone);
+    a catalogue without a single manifest is an error that says where it looked."""
+    manifests = _manifests()
+    if not manifests:
+        where = ", ".join(str(library) for library in core_libraries())
+        raise HashbedError(f"no core manifests (<name>/core.toml) in {where}: reinstall hashbed, or fix --cores")
+    entries: list[tuple[str, Core | ManifestError]] = []
+    for name, path in sorted(manifests.items()):
+        try:
+            entries.append((name, load_manifest(path)))
+        except ManifestError as error:
+            entries.append((name, error))
+    return entries
+
+
 def all_cores(interface: str | None = "hash") -> list[Core]:
-    """Every core of ``interface`` ("hash": the studies' cores; None: every core)."""
-    return [load_core(name) for name in core_names(interface)]
+    """Every core of ``interface`` ("hash": the studies' cores; None: every core) whose manifest
+    reads (``catalogue`` lists the broken ones with their errors)."""
+    cores = []
+    for name in core_names(interface):
+        try:
+            cores.append(load_core(name))
+        except ManifestError:
+            continue
+    return cores
+
+
+@functools.cache
+def user_model(path: Path, name: str, version: str) -> HashAlgorithm:
+    """The ``MODEL`` of a user's model file: a HashAlgorithm of ``name`` and ``version``."""
+    spec = importlib.util.spec_from_file_location(f"hashbed_model_{abs(hash(path))}", path)
+    if spec is None or spec.loader is None:
+        raise HashbedError(f"{path}: not a Python file: a core's model is a .py file that defines MODEL")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # the user's code: any error it raises is theirs to fix
+        raise HashbedError(f"{path}: the model does not load ({type(exc).__name__}: {exc}); fix the file") from None
+    model = getattr(module, "MODEL", None)
+    if not isinstance(model, HashAlgorithm):
+        raise HashbedError(f"{path}: defines no MODEL (an instance of hashbed.catalogue.algorithms.HashAlgorithm); add it")
+    if (model.name, model.version) != (name, version):
+        raise HashbedError(f"{path}: MODEL is {model.name} {model.version}, the manifest says {name} {version}: make them agree")
+    return model

@@ -11,13 +11,19 @@ segment carries the rest of the message and all of the padding. Data words hold 
 padded message bytes in order, the first byte in the most significant bits of a word.
 The core answers with ``ceil(digest_bits / w)`` words, most significant first; bits
 past the digest in the last word are zero.
+
+A core may follow GMU's conventions instead (``HashInterface``): its ready flags active low
+(a wrapper of the flow inverts them, hashbed.flow.hdl), and the padding done in the core, when the
+data words carry the message alone.
 """
 
 from __future__ import annotations
 
 import struct
+from dataclasses import dataclass
 
 from hashbed.catalogue.algorithms import HashAlgorithm, Message
+from hashbed.errors import HashbedError
 
 BUS_WIDTHS = (16, 32, 64)
 _WORD_FORMAT = {16: "H", 32: "I", 64: "Q"}
@@ -94,3 +100,73 @@ def digest_from_words(words: list[int], digest_bits: int, width: int) -> bytes:
         raise ValueError(f"a {digest_bits}-bit digest takes {digest_word_count(digest_bits, width)} words, got {len(words)}")
     raw = b"".join(word.to_bytes(width // 8, "big") for word in words)
     return raw[: digest_bits // 8]
+
+
+def unpadded_words(message: Message, width: int, block_bits: int | None, segment_bits: int | None = None) -> list[int]:
+    """The input word stream of a core that pads itself: segments of header and message words,
+    the last word of the message zero-filled; a segment that is not the last holds whole blocks
+    of ``block_bits`` (at most ``segment_bits``, by default as many as the header allows), so
+    splitting needs the block size: without it the message is one segment."""
+    check_width(width)
+    limit = (1 << (width - 1)) - 1
+    if segment_bits is not None:
+        if block_bits is None:
+            raise HashbedError("splitting a message into segments needs the algorithm's block size: give the core a model")
+        limit = min(limit, segment_bits)
+    if block_bits is not None:
+        limit = limit // block_bits * block_bits
+        if limit <= 0:
+            raise ValueError(f"segments must hold at least one {block_bits}-bit block")
+    data = message.data + bytes(-len(message.data) % (width // 8))
+    words: list[int] = []
+    sent = 0
+    while message.bits - sent > limit and block_bits is not None:
+        words.append(header_word(limit, False, width))
+        words.extend(to_words(data[sent // 8 : (sent + limit) // 8], width))
+        sent += limit
+    if message.bits - sent >= 1 << (width - 1):
+        raise ValueError(f"a {width}-bit header holds segment lengths below 2**{width - 1} bits, got {message.bits - sent}")
+    words.append(header_word(message.bits - sent, True, width))
+    rest = data[sent // 8 :]
+    words.extend(to_words(rest[: -(-(message.bits - sent) // width) * width // 8], width))
+    return words
+
+
+@dataclass(frozen=True)
+class HashInterface:
+    """The hash interface of one core: its bus width and its conventions, GMU's where the manifest
+    says so (``ready = "active-low"``, ``padding = "core"``)."""
+
+    width: int
+    #: src_ready and dst_ready are the FIFOs' empty and full flags (the flow inverts them).
+    ready_active_low: bool = False
+    #: The core pads: the host sends message words only, SEGMENT_BITS still counts message bits.
+    core_pads: bool = False
+
+    def message_words(self, message: Message, algorithm: HashAlgorithm | None, segment_bits: int | None = None) -> list[int]:
+        """The input word stream of one message; a core that pads itself needs no model unless the
+        message is split (the block size)."""
+        if self.core_pads:
+            return unpadded_words(message, self.width, algorithm.block_bits if algorithm else None, segment_bits)
+        if algorithm is None:
+            raise HashbedError("the host pads for this core: its messages need a model of its algorithm")
+        return message_words(algorithm, message, self.width, segment_bits)
+
+    def digest_words(self, digest_bits: int) -> int:
+        return digest_word_count(digest_bits, self.width)
+
+    def ports(self) -> dict[str, tuple[str, int]]:
+        """The ports of a core of this interface: name -> (direction, width)."""
+        return {
+            "clk": ("input", 1),
+            "rst": ("input", 1),
+            "din": ("input", self.width),
+            "src_ready": ("input", 1),
+            "src_read": ("output", 1),
+            "dout": ("output", self.width),
+            "dst_ready": ("input", 1),
+            "dst_write": ("output", 1),
+        }
+
+    def digest(self, words: list[int], digest_bits: int) -> bytes:
+        return digest_from_words(words, digest_bits, self.width)

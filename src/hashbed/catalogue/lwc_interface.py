@@ -78,6 +78,24 @@ class Segment(IntEnum):
     NPUB = 0b1101
 
 
+def lwc_ports(width: int, sdi_width: int) -> dict[str, tuple[str, int]]:
+    """The ports of an LWC core (the LWC API's names): name -> (direction, width)."""
+    return {
+        "clk": ("input", 1),
+        "rst": ("input", 1),
+        "pdi_data": ("input", width),
+        "pdi_valid": ("input", 1),
+        "pdi_ready": ("output", 1),
+        "sdi_data": ("input", sdi_width),
+        "sdi_valid": ("input", 1),
+        "sdi_ready": ("output", 1),
+        "do_data": ("output", width),
+        "do_ready": ("input", 1),
+        "do_valid": ("output", 1),
+        "do_last": ("output", 1),
+    }
+
+
 def instruction(opcode: Opcode, low: int = 0) -> int:
     if not 0 <= low <= MAX_SEGMENT_BYTES:
         raise HashbedError(f"an instruction carries 0 to {MAX_SEGMENT_BYTES} in its low bits, got {low}")

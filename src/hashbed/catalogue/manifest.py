@@ -1,5 +1,6 @@
-"""What the manifests under ``rtl/`` share: reading their TOML, the strict models of their fields,
-and the one-line error that names the file, the field and the fix.
+"""What the manifests share, the built-in ones under ``rtl/`` and a user's anywhere: reading their
+TOML, the strict models of their fields, and the one-line error that names the file, the field
+and the fix.
 
 A manifest is read as a model of its kind (``CoreManifest`` in hashbed.catalogue.cores,
 ``PipelineManifest`` in hashbed.catalogue.pipelines): every field as TOML types it (a number
@@ -8,24 +9,21 @@ written as a string is refused, not converted), no field the model does not know
 
 from __future__ import annotations
 
-import os
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Self, TypeVar, cast, get_args
+from typing import TypeVar, cast, get_args
 
-from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 from pydantic_core import ErrorDetails
 
-from hashbed.catalogue.algorithms import get_algorithm
-from hashbed.catalogue.algorithms.lwc import get_lwc_suite
 from hashbed.errors import HashbedError
 
 
 def rtl_root() -> Path:
-    """The ``rtl`` folder: ``$HASHBED_RTL``, else the one of this source tree."""
-    override = os.environ.get("HASHBED_RTL")
-    return Path(override) if override else Path(__file__).resolve().parents[3] / "rtl"
+    """The built-in ``rtl`` folder: package data of hashbed (``src/hashbed/rtl`` links to the
+    checkout's ``rtl/``; a wheel carries a copy), wherever hashbed is installed."""
+    return (Path(__file__).resolve().parents[1] / "rtl").resolve()
 
 
 class ManifestError(HashbedError):
@@ -56,26 +54,17 @@ class DesignManifest(Table):
                 raise ValueError(f"{str(path)!r} does not exist: add the file, or fix the name")
         return names
 
-    @model_validator(mode="after")
-    def _algorithm_is_known(self) -> Self:
-        try:
-            if getattr(self, "interface", "hash") == "lwc":  # a core manifest of the LWC interface
-                get_lwc_suite(self.algorithm, self.version)
-            else:
-                get_algorithm(self.algorithm, self.version)
-        except HashbedError as exc:
-            raise ValueError(str(exc)) from None
-        return self
-
     def sources(self, manifest: Path) -> tuple[Path, ...]:
-        """The Verilog in compile order: ``files``, then ``lib``."""
+        """The sources in compile order: ``files``, then ``lib``."""
         return (*_sources("files", self.files, manifest), *_sources("lib", self.lib, manifest))
 
 
 def _sources(field: str, names: list[str], manifest: Path) -> list[Path]:
-    """``files`` are in the manifest's folder, ``lib`` files in ``rtl/lib``."""
-    folder = manifest.parent if field == "files" else rtl_root() / "lib"
-    return [folder / name for name in names]
+    """``files`` are in the manifest's folder; a ``lib`` file is the one beside the manifest when
+    there is one, else the built-in ``rtl/lib``'s."""
+    if field == "files":
+        return [manifest.parent / name for name in names]
+    return [manifest.parent / name if (manifest.parent / name).is_file() else rtl_root() / "lib" / name for name in names]
 
 
 def read_toml(path: Path) -> dict[str, object]:

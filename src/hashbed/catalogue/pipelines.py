@@ -13,6 +13,7 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 from hashbed.catalogue.algorithms import HashAlgorithm, get_algorithm
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.manifest import DesignManifest, ManifestError, read_manifest, rtl_root
+from hashbed.errors import HashbedError
 
 MANIFEST = "pipeline.toml"
 #: Block and digest ports of the interface (docs/pipelined.md).
@@ -58,6 +59,15 @@ class PipelineManifest(DesignManifest):
     """A ``pipeline.toml`` (docs/pipelined.md)."""
 
     architecture: Literal["pipelined-base", "pipelined-opt"]
+
+    @model_validator(mode="after")
+    def _algorithm_is_known(self) -> Self:
+        try:
+            get_algorithm(self.algorithm, self.version)
+        except HashbedError as exc:
+            raise ValueError(str(exc)) from None
+        return self
+
     iterations: Annotated[int, Field(gt=0)]
     depths: list[int]
 

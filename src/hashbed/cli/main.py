@@ -6,6 +6,7 @@ import argparse
 import csv
 import dataclasses
 import io
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -15,9 +16,10 @@ from typing import Any
 from rich.table import Table
 
 from hashbed import __version__
-from hashbed.catalogue.cores import ARCHITECTURES, all_cores, load_core
+from hashbed.catalogue.cores import ARCHITECTURES, CORES_ENV, Core, all_cores, catalogue, load_core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import DEVICES, get_device
+from hashbed.catalogue.manifest import ManifestError, rtl_root
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
 from hashbed.cli import best as best_commands
 from hashbed.cli import board as board_commands
@@ -62,6 +64,7 @@ from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_
 from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
 
 DEFAULT_BENCH_DEVICE = "ecp5-25k"
+CORES_HELP = f"a folder of your own cores (<name>/core.toml), beside the built-in ones (repeatable; also ${CORES_ENV})"
 
 
 @contextmanager
@@ -84,19 +87,36 @@ def _fail(record: JobRecord) -> int:
 
 
 def cmd_cores(args: argparse.Namespace) -> int:
-    cores = [core for core in all_cores(args.interface) if args.architecture in (None, core.architecture)]
+    entries = catalogue()
+    cores = [
+        core
+        for _, core in entries
+        if isinstance(core, Core) and args.interface in (None, core.interface) and args.architecture in (None, core.architecture)
+    ]
+    broken = [(name, error) for name, error in entries if isinstance(error, ManifestError)]
     if args.names:
         out.print("\n".join(core.name for core in cores))
         return 0
     if args.json:
-        emit_json([core.summary() for core in cores])
+        emit_json([core.summary() for core in cores] + [{"name": name, "error": str(error)} for name, error in broken])
         return 0
-    table = Table("core", "algorithm", "version", "interface", "architecture", "bus", "cycles", title="hashbed cores")
+    table = Table("core", "algorithm", "version", "interface", "architecture", "bus", "cycles", "from", title="hashbed cores")
+    builtin = rtl_root()
     for core in cores:
+        where = "built-in" if core.manifest.is_relative_to(builtin) else str(core.manifest.parent.parent)
         table.add_row(
-            core.name, core.algorithm_name, core.version, core.interface, core.architecture, str(core.bus_width), str(core.cycles)
+            core.name,
+            core.algorithm_name,
+            core.version,
+            core.interface,
+            core.architecture,
+            str(core.bus_width),
+            str(core.cycles),
+            where,
         )
     out.print(table)
+    for name, error in broken:
+        err.print(f"hashbed: core {name} is broken: {error}")
     return 0
 
 
@@ -502,6 +522,7 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--db", type=Path, default=default_db_path(), help="results database (default: %(default)s)")
     common.add_argument("--build-dir", type=Path, default=Path("build"), help="run directories (default: %(default)s)")
     common.add_argument("--force", action="store_true", help="run jobs again even when a stored result exists")
+    common.add_argument("--cores", type=Path, action="append", metavar="DIR", help=CORES_HELP)
 
     impl = argparse.ArgumentParser(add_help=False)
     impl.add_argument("--seed", type=seed, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
@@ -512,6 +533,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(prog="hashbed", description="Benchmark hash cores on open FPGA tools.")
     parser.add_argument("--version", action="version", version=f"hashbed {__version__}")
+    parser.add_argument("--cores", type=Path, action="append", metavar="DIR", dest="libraries", default=[], help=CORES_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("cores", parents=[common], help="list the cores")
@@ -671,10 +693,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def add_core_libraries(folders: Sequence[Path]) -> None:
+    """Put ``folders`` (``--cores``) on the core search path, before those of ``$HASHBED_CORES``;
+    the environment carries them to every process the command starts (its workers too)."""
+    paths = [str(folder.expanduser().resolve()) for folder in folders]
+    for given, path in zip(folders, paths):
+        if not Path(path).is_dir():
+            raise HashbedError(f"--cores {given}: no such folder; give a folder of core folders (<name>/core.toml)")
+    os.environ[CORES_ENV] = os.pathsep.join([*paths, *filter(None, os.environ.get(CORES_ENV, "").split(os.pathsep))])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command: Callable[[argparse.Namespace], int] = args.func
     try:
+        add_core_libraries([*args.libraries, *(getattr(args, "cores", None) or [])])
         return command(args)
     except HashbedError as exc:
         err.print(f"hashbed: error: {exc}")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hashbed.catalogue.algorithms.lwc_vectors import LWC_VECTOR_FILES
 from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED, Core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import get_device
@@ -25,7 +26,7 @@ from hashbed.flow.impl.implement import ImplSettings, implement, synthesize
 from hashbed.flow.sim.build import simulator_fingerprint
 from hashbed.flow.sim.lwc_bench import LONG_BLOCKS, SIZES, benchmark_lwc
 from hashbed.flow.sim.lwc_measure import measure_lwc
-from hashbed.flow.sim.lwc_verify import verify_lwc
+from hashbed.flow.sim.lwc_verify import verify_lwc, verify_lwc_files
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, measure
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, verify
@@ -48,7 +49,12 @@ def verify_work(
     sources: Sources, kat_files: list[Path] | None, stalls: Stalls, segment_bits: int | None, idle_limit: int
 ) -> Outputs:
     core = localize(sources)
-    if core.interface == "lwc":
+    folders = [path for path in kat_files or [] if path.is_dir()]
+    if core.interface == "lwc" and folders:  # the LWC package's pdi.txt, sdi.txt and do.txt
+        if len(folders) != len(kat_files or []) or len(folders) > 1:
+            raise HashbedError("give an LWC core one folder of pdi.txt, sdi.txt and do.txt (--kat DIR), or KAT files")
+        report = verify_lwc_files(core, folders[0], stalls, idle_limit)
+    elif core.interface == "lwc":
         segment_bytes = segment_bits // 8 if segment_bits is not None else None
         report = verify_lwc(core, kat_files, stalls, segment_bytes, idle_limit)
     else:
@@ -142,9 +148,10 @@ class Jobs:
         segment_bits: int | None = None,
         idle_limit: int = DEFAULT_IDLE_LIMIT,
     ) -> Node:
+        files = kat_files or list(core.vectors)  # by default the manifest's vector files, else the model's vectors
         inputs = {
             **_simulation_inputs(core),
-            "vectors": [{"file": str(path), "sha256": _file_hash(path)} for path in kat_files or []] or "generated",
+            "vectors": [{"file": str(path), "sha256": _file_hash(path)} for path in files] or "generated",
             "src_stall": stalls.src,
             "dst_stall": stalls.dst,
             "stall_seed": stalls.seed,
@@ -265,6 +272,8 @@ class Jobs:
         implemented with its settings there, the others with ``settings``."""
         plans = []
         for core in cores:
+            if core.interface == "hash":
+                core.algorithm  # noqa: B018 (a core without a model is refused here, saying how to give it one)
             chosen = (per_core or {}).get(core.name, settings)
             verified = self.verify_node(core)
             measured = self.measure_node(core, needs=(verified,))
@@ -365,7 +374,9 @@ def _simulation_inputs(core: Core) -> dict[str, Any]:
 
 
 def _file_hash(path: Path) -> str:
+    """The SHA-256 of a vector file (of a folder: of its pdi.txt, sdi.txt and do.txt, the LWC package's vectors)."""
+    files = tuple(path / name for name in LWC_VECTOR_FILES) if path.is_dir() else (path,)
     try:
-        return fingerprint(files=(path,), named=False, closed=False, digits=None)
+        return fingerprint(files=files, named=path.is_dir(), closed=False, digits=None)
     except OSError as exc:
         raise HashbedError(f"cannot read KAT file {path}: {exc.strerror}") from None

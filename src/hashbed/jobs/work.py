@@ -28,7 +28,7 @@ from typing import Any
 from hashbed.catalogue.cores import Core
 from hashbed.errors import CoreFailure
 from hashbed.flow import processes
-from hashbed.flow.sim.build import cache_root
+from hashbed.flow.cache import cache_root
 
 #: A job's work: () -> (outputs, error).
 Work = Callable[[], tuple[dict[str, Any], str | None]]

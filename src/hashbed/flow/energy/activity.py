@@ -12,7 +12,6 @@ from pathlib import Path
 
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import Core
-from hashbed.catalogue.interface import digest_from_words, digest_word_count, message_words
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.energy.netlist import ActivityNetlist
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, run_simulation, written_words
@@ -41,9 +40,9 @@ class Activity:
 
 def simulate_activity(core: Core, netlist: ActivityNetlist, message: Message, high_nets: set[int]) -> Activity:
     """Hash ``message`` in the netlist; a wrong digest or a hung core is a CoreFailure."""
-    width = core.bus_width
-    words = message_words(core.algorithm, message, width)
-    outputs = digest_word_count(core.algorithm.digest_bits, width)
+    width, interface = core.bus_width, core.hash_interface
+    words = interface.message_words(message, core.algorithm)
+    outputs = interface.digest_words(core.algorithm.digest_bits)
     with tempfile.TemporaryDirectory(prefix="hashbed-energy-") as work:
         folder = Path(work)
         verilog = netlist.verilog.removesuffix("endmodule\n") + _DUMP.format(vcd=folder / "activity.vcd")
@@ -73,7 +72,7 @@ def simulate_activity(core: Core, netlist: ActivityNetlist, message: Message, hi
             raise CoreFailure(
                 f"core {core.name}: the synthesized netlist wrote a word with unknown (x) bits for a {message.bits}-bit message"
             )
-        digest = digest_from_words(written, core.algorithm.digest_bits, width)
+        digest = interface.digest(written, core.algorithm.digest_bits)
         if digest != core.algorithm.digest(message):
             raise CoreFailure(
                 f"core {core.name}: the synthesized netlist gave a wrong digest for a {message.bits}-bit "

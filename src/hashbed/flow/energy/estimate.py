@@ -17,6 +17,7 @@ from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.energy.activity import CELL_MODELS, simulate_activity
 from hashbed.flow.energy.model import EnergyModel, dynamic_energy_pj
 from hashbed.flow.energy.netlist import activity_netlist
+from hashbed.flow.hdl import verilog_view
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, icarus_version
 
 ENERGY_STEP = "energy"
@@ -49,7 +50,7 @@ def estimate(core: Core, implemented: dict[str, Any]) -> dict[str, Any]:
             f"energy estimates exist for ECP5 devices only (the cell models and the capacitance model), not {device.name}"
         )
     static_mw = MODEL.static_power_mw(device.name)
-    netlist = activity_netlist(Path(implemented["run_dir"]) / "synth.json", core.top)
+    netlist = activity_netlist(Path(implemented["run_dir"]) / "synth.json", verilog_view(core).top)
     enables = {bit for bits in netlist.enables.values() for bit in bits if isinstance(bit, int)}
     block_bytes = core.algorithm.block_bits // 8
     rng = random.Random(1)

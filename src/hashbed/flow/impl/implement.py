@@ -27,6 +27,7 @@ from hashbed.catalogue.devices import Device, package_pins
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.options import OPTIONS, Choice, tool_args
 from hashbed.flow import processes
+from hashbed.flow.hdl import verilog_view
 from hashbed.flow.impl import families
 from hashbed.flow.impl.pins import needs_pins, write_constraints
 from hashbed.flow.tools import NEXTPNR, YOSYS
@@ -185,7 +186,7 @@ def check_fit(core: Core, device: Device, stat: dict[str, Any]) -> None:
     so the hours nextpnr would spend discovering it are saved."""
     # The top module's ports: the design total also counts the ports of every instance
     # of a submodule kept as a hierarchy (keep_hierarchy)
-    port_bits = stat["modules"].get(f"\\{core.top}", stat["design"])["num_port_bits"]
+    port_bits = stat["modules"].get(f"\\{verilog_view(core).top}", stat["design"])["num_port_bits"]
     cells = stat["design"]["num_cells_by_type"]
     luts = families.synthesized_area(device.family, cells)
     ffs = families.synthesized_ffs(device.family, cells)
@@ -234,6 +235,7 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
     synth_dir = build_dir / "synth" / synth_dir_name(core.name, settings.device.family, _key(synth_inputs))
     synth_dir.mkdir(parents=True, exist_ok=True)
     finished = synth_dir / "synth.done"
+    view = verilog_view(core)  # the Verilog the tools take (the inputs, the job's identity, are the core's)
     with open(synth_dir / "synth.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
@@ -241,15 +243,15 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
                 # Sources by relative path: YoWASP tools see the file system through WASI
                 # preopens, and their own /tmp hides the host's, while relative paths reach
                 # every directory.
-                sources = " ".join(os.path.relpath(source, synth_dir) for source in core.sources)
-                chparams = "".join(f"chparam -set {name} {value} {core.top}\n" for name, value in core.parameters.items())
+                sources = " ".join(os.path.relpath(source, synth_dir) for source in view.sources)
+                chparams = "".join(f"chparam -set {name} {value} {view.top}\n" for name, value in view.parameters.items())
                 (synth_dir / "synth.ys").write_text(
                     f"read_verilog -sv {sources}\n"
                     + chparams
                     + (
-                        f"{inputs['synth']} -top {core.top}\n{inputs['synth_post']}\nwrite_json synth.json\n"
+                        f"{inputs['synth']} -top {view.top}\n{inputs['synth_post']}\nwrite_json synth.json\n"
                         if "synth_post" in inputs
-                        else f"{inputs['synth']} -top {core.top} -json synth.json\n"
+                        else f"{inputs['synth']} -top {view.top} -json synth.json\n"
                     )
                     + "tee -o synth_stat.json stat -json\n"
                 )
@@ -259,7 +261,7 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
                     synth_dir,
                     settings.timeout_s,
                     "yosys",
-                    core.parameters,
+                    view.parameters,
                 )
                 families.fix_netlist(settings.device.family, synth_dir / "synth.json")
                 finished.touch()
@@ -289,7 +291,7 @@ def implement(core: Core, settings: ImplSettings, build_dir: Path) -> ImplResult
     try:
         synthesize(core, settings, build_dir, run_dir)
         check_fit(core, device, json.loads((run_dir / "synth_stat.json").read_text()))
-        pins = write_constraints(device, run_dir / "synth.json", core.top, run_dir)
+        pins = write_constraints(device, run_dir / "synth.json", verilog_view(core).top, run_dir)
         _run(
             [
                 NEXTPNR[device.family].command(),

@@ -9,6 +9,7 @@ simulated board (``hashbed.testbed``).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -17,19 +18,21 @@ from pathlib import Path
 
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.fingerprint import fingerprint
-from hashbed.errors import CoreFailure
+from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow import processes
+from hashbed.flow.cache import cache_root
+from hashbed.flow.hdl import interface_ports, verilog_view
 from hashbed.flow.tools import verilator_command, verilator_version
 
 HARNESS = Path(__file__).with_name("harness.cpp")
 #: The harness of a core with the LWC interface (pdi, sdi, do).
 LWC_HARNESS = Path(__file__).with_name("lwc_harness.cpp")
 EXECUTABLE = "harness"
+#: The C++ compiler's words for a port the harness drives that the core does not have.
+_MISSING_PORT = re.compile(r"has no member named '(\w+)'")
+#: Verilator's words for a top module that is not in the sources.
+_NO_TOP = re.compile(r"--top-module '[^']*' was not found")
 _CXXFLAGS = "-O2 -std=c++20 -DVL_TIME_CONTEXT"
-
-
-def cache_root() -> Path:
-    return Path(os.environ.get("HASHBED_CACHE", Path.home() / ".cache" / "hashbed"))
 
 
 @dataclass(frozen=True)
@@ -51,8 +54,10 @@ class Design:
 
 
 def core_design(core: Core) -> Design:
+    """The core harness around the core's Verilog view (hashbed.flow.hdl)."""
     harness = LWC_HARNESS if core.interface == "lwc" else HARNESS
-    return Design(core.name, core.top, "Vcore", core.sources, harness, core.parameters)
+    view = verilog_view(core)
+    return Design(core.name, view.top, "Vcore", view.sources, harness, view.parameters)
 
 
 def simulator_fingerprint(core: Core) -> str:
@@ -61,8 +66,21 @@ def simulator_fingerprint(core: Core) -> str:
 
 
 def build_simulator(core: Core) -> Path:
-    """Path of the core harness executable for ``core`` (built now if not cached)."""
-    return build(core_design(core))
+    """Path of the core harness executable for ``core`` (built now if not cached). A top that is
+    not in the core's files, or lacks a port of the interface, is the manifest's mistake, not the
+    core's failure: a one-line error naming it, and no job stored."""
+    try:
+        return build(core_design(core))
+    except CoreFailure as failure:
+        missing = _MISSING_PORT.search(str(failure))
+        if missing and missing[1] in interface_ports(core):
+            raise HashbedError(
+                f"core {core.name}: its top {core.top} has no port {missing[1]}: give it the ports of the {core.interface} "
+                f"interface ({', '.join(interface_ports(core))}; docs/interface.md)"
+            ) from None
+        if _NO_TOP.search(str(failure)):
+            raise HashbedError(f"core {core.name}: module {core.top} is not in its files: fix 'top' in {core.manifest}") from None
+        raise
 
 
 def build(design: Design) -> Path:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from hashbed.catalogue.cores import Core
 from hashbed.flow import processes
+from hashbed.flow.hdl import verilog_view
 from hashbed.flow.tools import verilator_command
 
 
@@ -31,5 +32,6 @@ def lint_sources(top: str, sources: Sequence[Path], parameters: Mapping[str, int
 
 
 def lint(core: Core) -> list[str]:
-    """Findings for ``core`` alone."""
-    return lint_sources(core.top, core.sources, core.parameters)
+    """Findings for ``core`` alone (its Verilog view: a VHDL core's netlist is GHDL's, and lints as such)."""
+    view = verilog_view(core)
+    return lint_sources(view.top, view.sources, view.parameters)

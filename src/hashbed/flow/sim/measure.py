@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from hashbed.catalogue.algorithms import HashAlgorithm, Message
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.cycles import CycleFormula
-from hashbed.catalogue.interface import digest_from_words, digest_word_count, message_words
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.sim.build import build_simulator
 from hashbed.flow.sim.run import run_stream
@@ -67,13 +66,14 @@ def measure(core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS) -> Measurement:
     if max_blocks < 2:
         raise HashbedError("measuring a cycle formula needs messages of at least 1 and 2 blocks (max_blocks >= 2)")
     algorithm = core.algorithm
-    out_words = digest_word_count(algorithm.digest_bits, core.bus_width)
+    interface = core.hash_interface
+    out_words = interface.digest_words(algorithm.digest_bits)
     first = max(1, algorithm.padded_bits(0) // algorithm.block_bits)
     messages = [message_of_blocks(algorithm, n) for n in range(first, first + max_blocks)]
-    stream = [(message_words(algorithm, m, core.bus_width), out_words) for m in messages]
+    stream = [(interface.message_words(m, algorithm), out_words) for m in messages]
     run = run_stream(build_simulator(core), stream, isolate=True, core_name=core.name)
     for blocks, (message, result) in enumerate(zip(messages, run.messages), start=first):
-        if digest_from_words(result.outputs, algorithm.digest_bits, core.bus_width) != algorithm.digest(message):
+        if interface.digest(result.outputs, algorithm.digest_bits) != algorithm.digest(message):
             raise CoreFailure(
                 f"core {core.name}: wrong digest for the {blocks}-block message while measuring; run 'hashbed verify {core.name}'"
             )

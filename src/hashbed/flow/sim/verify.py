@@ -1,4 +1,9 @@
-"""Verify a core: stream known-answer messages through it and compare every digest."""
+"""Verify a core: stream known-answer messages through it and compare every digest.
+
+The messages come from NIST KAT files, from GMU's word streams (``..._datain_...txt``, replayed
+word for word with the ``..._dataout_...txt`` beside it), or are generated with the core's
+model. A core without a model is verified against its vector files alone.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,8 @@ from pathlib import Path
 
 from hashbed.catalogue.algorithms import HashAlgorithm
 from hashbed.catalogue.algorithms.kat import KatVector, generated_vectors, kat_identity, read_kat
+from hashbed.catalogue.algorithms.word_streams import is_word_stream, read_word_streams
 from hashbed.catalogue.cores import Core
-from hashbed.catalogue.interface import digest_from_words, digest_word_count, message_words
 from hashbed.errors import HashbedError
 from hashbed.flow.sim.build import build_simulator
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls, run_stream
@@ -87,7 +92,8 @@ def kat_files_in(algorithm: HashAlgorithm, folder: Path) -> list[Path]:
 
 
 def kat_vectors(core: Core, path: Path) -> list[KatVector]:
-    """The vectors of a KAT file, refused if the file is for another algorithm."""
+    """The vectors of a KAT file, refused if the file is for another algorithm or its digests
+    have another size than the model's (all of one size, without a model)."""
     identity = kat_identity(path)
     if identity and identity != (core.algorithm_name, core.version):
         raise HashbedError(
@@ -95,12 +101,64 @@ def kat_vectors(core: Core, path: Path) -> list[KatVector]:
             f"but core {core.name} implements {core.algorithm_name} {core.version}"
         )
     vectors = read_kat(path)
-    size = core.algorithm.digest_bits // 8
-    if len(vectors[0].digest) != size:
-        raise HashbedError(
-            f"{path}:{vectors[0].line}: MD has {len(vectors[0].digest)} bytes, {core.algorithm_name} digests have {size}"
-        )
+    size = core.algorithm.digest_bits // 8 if core.has_model else len(vectors[0].digest)
+    wrong = next((vector for vector in vectors if len(vector.digest) != size), None)
+    if wrong is not None:
+        raise HashbedError(f"{path}:{wrong.line}: MD has {len(wrong.digest)} bytes, {core.algorithm_name} digests have {size}")
     return vectors
+
+
+@dataclass(frozen=True)
+class _Case:
+    """One message as the core takes it: its input words and the digest it must give."""
+
+    words: list[int]
+    digest: bytes
+    line: int
+    bits: int
+
+
+def _kat_cases(core: Core, vectors: list[KatVector], segment_bits: int | None) -> list[_Case]:
+    algorithm = core.algorithm if core.has_model else None
+    interface = core.hash_interface
+    return [_Case(interface.message_words(v.message, algorithm, segment_bits), v.digest, v.line, v.message.bits) for v in vectors]
+
+
+def _stream_cases(core: Core, path: Path) -> list[_Case]:
+    """GMU's word streams, word for word: refused for another bus width or padding convention."""
+    streams = read_word_streams(path)
+    if streams.width != core.bus_width:
+        raise HashbedError(f"{path}: words of {streams.width} bits, core {core.name} has a {core.bus_width}-bit bus")
+    if streams.core_pads is not None and streams.core_pads != core.core_pads:
+        words = "unpadded (NOPAD)" if streams.core_pads else "host-padded (PAD)"
+        takes = "pads itself" if core.core_pads else "takes host-padded messages"
+        raise HashbedError(
+            f"{path}: {words} words, but core {core.name} {takes}: use the other file, or fix 'padding' in its manifest"
+        )
+    return [_Case(list(v.words), v.digest, v.line, v.message_bits) for v in streams.vectors]
+
+
+def _vector_sets(core: Core, kat_files: list[Path] | None, segment_bits: int | None) -> list[tuple[str, list[_Case], int]]:
+    """Per source: its cases to run and how many it skipped (bit lengths a byte-aligned core does not take)."""
+    files = kat_files or list(core.vectors)
+    if not files:
+        algorithm = core.algorithm  # no vector files: the model makes them, and a core without one is refused here
+        return [(f"generated {algorithm.key} vectors", _kat_cases(core, generated_vectors(algorithm), segment_bits), 0)]
+    sets = []
+    for path in files:
+        if path.is_dir():
+            raise HashbedError(
+                f"--kat {path}: a folder; a hash core takes KAT or GMU datain files (--kat-dir for a folder of KAT files)"
+            )
+        if is_word_stream(path):
+            if segment_bits is not None:
+                raise HashbedError(f"{path}: a word stream carries its own segments: leave out --segment-bits")
+            sets.append((str(path), _stream_cases(core, path), 0))
+            continue
+        vectors = kat_vectors(core, path)
+        runnable = [v for v in vectors if v.message.byte_aligned or not core.byte_aligned_only]
+        sets.append((str(path), _kat_cases(core, runnable, segment_bits), len(vectors) - len(runnable)))
+    return sets
 
 
 def verify(
@@ -110,36 +168,32 @@ def verify(
     segment_bits: int | None = None,
     idle_limit: int = DEFAULT_IDLE_LIMIT,
 ) -> VerifyReport:
-    """Run the KAT files (or the generated vectors) through ``core``; stop at the first mismatch."""
-    algorithm = core.algorithm
-    if segment_bits is not None and segment_bits < algorithm.block_bits:
+    """Run the KAT files (by default the manifest's vector files, or the vectors generated with
+    the model) through ``core``; stop at the first mismatch."""
+    if segment_bits is not None and core.has_model and segment_bits < core.algorithm.block_bits:
+        block = core.algorithm.block_bits
         raise HashbedError(
-            f"segments of {segment_bits} bits hold no whole {algorithm.block_bits}-bit block of {core.name}; "
-            f"use --segment-bits {algorithm.block_bits} or more"
+            f"segments of {segment_bits} bits hold no whole {block}-bit block of {core.name}; use --segment-bits {block} or more"
         )
-    if kat_files:
-        sets = [(str(path), kat_vectors(core, path)) for path in kat_files]
-    else:
-        sets = [(f"generated {algorithm.key} vectors", generated_vectors(algorithm))]
+    sets = _vector_sets(core, kat_files, segment_bits)
     simulator = build_simulator(core)
-    out_words = digest_word_count(algorithm.digest_bits, core.bus_width)
-    sources = [source for source, _ in sets]
-    messages = sum(len(vectors) for _, vectors in sets)
-    passed = skipped = cycles = 0
+    interface = core.hash_interface
+    sources = [source for source, _, _ in sets]
+    messages = sum(len(cases) + skipped for _, cases, skipped in sets)
+    skipped = sum(count for _, _, count in sets)
+    passed = cycles = 0
     seconds = 0.0
-    for source, vectors in sets:
-        runnable = [v for v in vectors if v.message.byte_aligned or not core.byte_aligned_only]
-        skipped += len(vectors) - len(runnable)
-        if not runnable:
+    for source, cases, _ in sets:
+        if not cases:
             continue
-        stream = [(message_words(algorithm, v.message, core.bus_width, segment_bits), out_words) for v in runnable]
+        stream = [(case.words, interface.digest_words(8 * len(case.digest))) for case in cases]
         run = run_stream(simulator, stream, stalls, idle_limit=idle_limit, core_name=core.name)
         cycles += run.cycles
         seconds += run.seconds
-        for vector, result in zip(runnable, run.messages):
-            actual = digest_from_words(result.outputs, algorithm.digest_bits, core.bus_width)
-            if actual != vector.digest:
-                mismatch = Mismatch(source, vector.line, vector.message.bits, vector.digest, actual)
+        for case, result in zip(cases, run.messages):
+            actual = interface.digest(result.outputs, 8 * len(case.digest))
+            if actual != case.digest:
+                mismatch = Mismatch(source, case.line, case.bits, case.digest, actual)
                 return VerifyReport(core.name, sources, messages, passed, skipped, cycles, seconds, stalls, mismatch)
             passed += 1
     return VerifyReport(core.name, sources, messages, passed, skipped, cycles, seconds, stalls, None)

@@ -19,7 +19,7 @@ from typing import Any
 
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import Core
-from hashbed.catalogue.interface import digest_from_words, digest_word_count, from_memory, message_words, to_memory
+from hashbed.catalogue.interface import digest_from_words, digest_word_count, from_memory, to_memory
 from hashbed.catalogue.lwc_interface import LwcCase, first_difference, status_word
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.studies.zynq.testbed import clock_wizard
@@ -140,8 +140,9 @@ class Controller:
 
     def stream(self, messages: Sequence[Message]) -> bytes:
         """The messages as the DMA reads them: core words, little-endian, in order."""
-        width = self.core.bus_width
-        return to_memory([word for message in messages for word in message_words(self.algorithm, message, width)], width)
+        interface = self.core.hash_interface
+        words = [word for message in messages for word in interface.message_words(message, self.algorithm)]
+        return to_memory(words, interface.width)
 
     def digests(self, received: bytes, count: int) -> list[bytes]:
         width = self.core.bus_width

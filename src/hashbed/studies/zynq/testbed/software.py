@@ -29,7 +29,7 @@ from Crypto.Hash import keccak
 from hashbed.catalogue.algorithms import HashAlgorithm
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.flow import native as compiled
-from hashbed.flow.sim.build import cache_root
+from hashbed.flow.cache import cache_root
 
 NativeHash = Callable[[bytes], bytes]
 
