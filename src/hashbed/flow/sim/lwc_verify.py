@@ -16,6 +16,7 @@ from pathlib import Path
 
 from hashbed.catalogue.algorithms.lwc import LwcSuite
 from hashbed.catalogue.algorithms.lwc_kat import AeadVector, lwc_kat_identity, read_aead_kat, read_hash_kat
+from hashbed.catalogue.algorithms.lwc_vectors import read_lwc_vectors
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.lwc_interface import (
     LwcCase,
@@ -162,6 +163,13 @@ def verify_lwc(
         sets = [(str(path), kat_cases(core, path, segment_bytes)) for path in kat_files]
     else:
         sets = [(f"generated {core.suite.key} operations", generated_cases(core, segment_bytes))]
+    return _run_sets(core, sets, stalls, idle_limit)
+
+
+def _run_sets(core: Core, sets: list[tuple[str, list[LwcCase]]], stalls: Stalls, idle_limit: int) -> VerifyReport:
+    """Stream each set of cases through the core's compiled LWC harness and compare every do word,
+    the status included; stop at the first wrong answer. A decryption longer than the core's
+    plaintext buffer that expects plaintext is skipped (the core answers FAILURE by design)."""
     longest = core.max_decrypt_bytes
     width = core.bus_width
     simulator = build_simulator(core)
@@ -189,3 +197,18 @@ def verify_lwc(
                 return VerifyReport(core.name, sources, operations, passed, skipped, cycles, seconds, stalls, mismatch)
             passed += 1
     return VerifyReport(core.name, sources, operations, passed, skipped, cycles, seconds, stalls, None)
+
+
+def verify_lwc_files(
+    core: Core, folder: Path, stalls: Stalls = VERIFY_STALLS, idle_limit: int = DEFAULT_IDLE_LIMIT
+) -> VerifyReport:
+    """Run GMU LWC package test vectors (``folder``'s pdi.txt, sdi.txt, do.txt) through the LWC core
+    ``core`` as GMU's LWC_TB does: every do word compared, the status words included; a mismatch
+    names the operation by its pdi.txt line."""
+    width, cases = read_lwc_vectors(folder)
+    if width != core.bus_width:
+        raise HashbedError(
+            f"{folder}: the test vectors have {width}-bit words, {core.name}'s bus is {core.bus_width} bits; "
+            f"use the vectors generated for W={core.bus_width}"
+        )
+    return _run_sets(core, [(str(folder / "pdi.txt"), cases)], stalls, idle_limit)

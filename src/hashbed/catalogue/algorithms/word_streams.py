@@ -1,0 +1,304 @@
+"""GMU's SHA-3 word-stream known answers: a ``..._datain_...`` file and its ``..._dataout_...`` twin.
+
+GMU (George Mason University) ships, with its SHA-3 cores, the exact words its testbench sends
+and the digests it expects, e.g. ``RANDOM_SPLIT_NOPAD_Keccak_datain_h256_w64.txt`` with
+``RANDOM_SPLIT_NOPAD_Keccak_dataout_h256_w64.txt``.
+
+The datain file: ``#BEGIN``, comment lines (``# ...``), then per message ``### MESSAGE NUMBER = n``
+and its segments: ``Len = <hex word>`` header lines, each followed by ``Msg = <hex>``, the
+segment's data words written one after the other on one line (no ``Msg`` line when a segment has
+no data); ``#EOF#`` ends the file. The dataout file: ``### MESSAGE NUMBER = n`` then
+``MD = <hex digest>`` per message. Lines may end in CRLF. The word width is four bits per hex
+digit of a header word (16 digits: 64 bits); every header has it, and so does the ``_wNN`` of the
+file name when there is one.
+
+The headers come in two encodings, told apart by their content:
+
+* the core pads (``NOPAD`` files), and hashbed's own interface: bit ``w-1`` of the header is LAST
+  (the message's last segment), bits ``w-2..0`` the message bits in the segment; the data is
+  ``ceil(bits / w)`` words, or more on the last segment when the host pads (hashbed's
+  interface: the padding follows the message in the last segment);
+* the host pads (GMU's ``PAD`` files): the header holds the padded segment's length in bits, its
+  bit 0 set on the last segment (LAST; lengths are whole words, so bit 0 is free); the last
+  segment's header is followed by a second word, a length before padding, which the cores read
+  differently: the message bits in the last segment (BLAKE), or in the whole message (SHAvite-3,
+  whose words exceed the segment); ``message_bits`` takes it as the first when it fits the
+  segment. The data is the padded segment, ``length / w`` words.
+
+A file in which some header has bit ``w-1`` set is read in the first encoding, any other in the
+second (its headers never set the top bit).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from hashbed.catalogue.algorithms.kat import KatFormatError
+from hashbed.errors import HashbedError
+
+_NUMBER = re.compile(r"^###\s*MESSAGE\s+NUMBER\s*=\s*(?P<number>\S*)\s*$", re.IGNORECASE)
+_FIELD = re.compile(r"^(?P<key>Len|Msg|MD)\s*=\s*(?P<value>\S*)\s*$")
+_DATAIN = re.compile(r"datain", re.IGNORECASE)
+_NAME_WIDTH = re.compile(r"_w(?P<width>[0-9]+)(?=[._]|$)", re.IGNORECASE)
+#: How much of a file :func:`is_word_stream` looks at.
+_SNIFF_BYTES = 1 << 16
+
+
+@dataclass(frozen=True)
+class WordStreamVector:
+    #: The ``MESSAGE NUMBER``.
+    number: int
+    #: Line of its first ``Len`` in the datain file.
+    line: int
+    #: The exact words to send: header, data, header, data, ...
+    words: tuple[int, ...]
+    #: The ``MD`` of the dataout file.
+    digest: bytes
+    #: The message's length in bits: the sum of its segments' message bits.
+    message_bits: int
+
+
+@dataclass(frozen=True)
+class WordStreams:
+    datain: Path
+    dataout: Path
+    #: Bits per word.
+    width: int
+    #: True for ``NOPAD`` files (the core pads), False for ``PAD`` (the host pads), None when the
+    #: name says neither.
+    core_pads: bool | None
+    vectors: list[WordStreamVector]
+
+
+def is_word_stream(path: Path) -> bool:
+    """A name with ``datain`` in it (any case) and a body in GMU's shape (message numbers and
+    ``Len`` lines)."""
+    if not _DATAIN.search(path.name):
+        return False
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(_SNIFF_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    lines = [line.strip() for line in head.splitlines()]
+    return any(_NUMBER.match(line) for line in lines) and any(line.startswith("Len") and "=" in line for line in lines)
+
+
+def dataout_for(datain: Path) -> Path:
+    """The file beside ``datain`` with ``datain`` in its name turned to ``dataout`` (the case kept)."""
+    matches = list(_DATAIN.finditer(datain.name))
+    if not matches:
+        raise HashbedError(f"{datain}: the name has no 'datain' in it; GMU names its input files like ..._datain_h256_w64.txt")
+    start, end = matches[-1].span()
+    tail = datain.name[start + 4 : end]  # "in"
+    out = "OUT" if tail.isupper() else "out" if tail.islower() else "Out"
+    return datain.with_name(datain.name[:start] + datain.name[start : start + 4] + out + datain.name[end:])
+
+
+def _core_pads(path: Path) -> bool | None:
+    tokens = {token.upper() for token in re.split(r"[^A-Za-z0-9]+", path.name)}
+    if "NOPAD" in tokens:
+        return True
+    if "PAD" in tokens:
+        return False
+    return None
+
+
+def _read_lines(path: Path, what: str) -> list[str]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise HashbedError(f"{what} file {path} not found; put it beside its twin, named alike") from None
+    except OSError as exc:
+        raise HashbedError(f"cannot read {what} file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise KatFormatError(f"{path}: not a text file in UTF-8 or ASCII (byte {exc.start}); save it as plain text") from None
+    return text.splitlines()
+
+
+def _hex(path: Path, line: int, key: str, value: str) -> None:
+    """Refuse a value that is not an even number of hex digits."""
+    if not value or not re.fullmatch(r"[0-9A-Fa-f]+", value):
+        raise KatFormatError(f"{path}:{line}: {key} holds characters other than hex digits: {value!r}; write it in hex")
+    if len(value) % 2:
+        raise KatFormatError(f"{path}:{line}: {key} has an odd number of hex digits ({len(value)}); write whole bytes")
+
+
+def _message_number(path: Path, line: int, value: str) -> int:
+    if not value.isdigit() or len(value) > 9:
+        raise KatFormatError(f"{path}:{line}: MESSAGE NUMBER must be a non-negative integer, found {value!r}")
+    return int(value)
+
+
+def _records(path: Path, lines: list[str], keys: tuple[str, ...]) -> list[tuple[int, int, list[tuple[int, str, str]]]]:
+    """Each message as (number, its number's line, its fields (line, key, value)), up to ``#EOF#``."""
+    records: list[tuple[int, int, list[tuple[int, str, str]]]] = []
+    for index, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if line.upper().startswith("#EOF"):
+            break
+        number = _NUMBER.match(line)
+        if number:
+            records.append((_message_number(path, index, number["number"]), index, []))
+            continue
+        if not line or line.startswith("#"):
+            continue
+        field = _FIELD.match(line)
+        if not field or field["key"] not in keys:
+            raise KatFormatError(f"{path}:{index}: expected {' or '.join(f'{k} = <hex>' for k in keys)}, found {raw.strip()!r}")
+        if not records:
+            raise KatFormatError(
+                f"{path}:{index}: {field['key']} before any '### MESSAGE NUMBER = n' line; start each message with one"
+            )
+        _hex(path, index, field["key"], field["value"])
+        records[-1][2].append((index, field["key"], field["value"]))
+    return records
+
+
+def _digests(path: Path) -> dict[int, list[tuple[int, bytes]]]:
+    """The dataout file: message number -> (line, digest) of each of its records, in order (GMU's
+    files may repeat a number: the same message split anew)."""
+    digests: dict[int, list[tuple[int, bytes]]] = {}
+    length = 0
+    for number, number_line, fields in _records(path, _read_lines(path, "dataout"), ("MD",)):
+        if len(fields) != 1:
+            raise KatFormatError(f"{path}:{number_line}: message {number} needs exactly one MD line, has {len(fields)}")
+        line, _, value = fields[0]
+        digest = bytes.fromhex(value)
+        if length and len(digest) != length:
+            raise KatFormatError(
+                f"{path}:{line}: MD has {len(digest)} bytes, the first MD has {length}; use one digest length in a file"
+            )
+        length = len(digest)
+        digests.setdefault(number, []).append((line, digest))
+    return digests
+
+
+def _width(path: Path, records: list[tuple[int, int, list[tuple[int, str, str]]]]) -> int:
+    """The bits per word, from the headers (and the ``_wNN`` of the name)."""
+    width = 0
+    first_line = 0
+    for _, _, fields in records:
+        for line, key, value in fields:
+            if key != "Len":
+                continue
+            if not width:
+                width, first_line = 4 * len(value), line
+            elif 4 * len(value) != width:
+                raise KatFormatError(
+                    f"{path}:{line}: a {4 * len(value)}-bit header word, but the header at line {first_line} is {width} bits; "
+                    "write every header as one word of the bus width"
+                )
+    if not width:
+        raise KatFormatError(f"{path}: holds no 'Len = <hex>' header words; is it a GMU datain file?")
+    named = _NAME_WIDTH.search(path.name)
+    if named and int(named["width"]) != width:
+        raise KatFormatError(
+            f"{path}: the name says {named['width']}-bit words (_w{named['width']}), the headers are {width} bits; "
+            "rename the file or fix the headers"
+        )
+    return width
+
+
+def _words(path: Path, line: int, key: str, value: str, width: int) -> list[int]:
+    digits = width // 4
+    if len(value) % digits:
+        raise KatFormatError(
+            f"{path}:{line}: {key} has {len(value)} hex digits, not a whole number of {width}-bit words ({digits} digits each)"
+        )
+    return [int(value[i : i + digits], 16) for i in range(0, len(value), digits)]
+
+
+def _vector(
+    path: Path,
+    number: int,
+    number_line: int,
+    fields: list[tuple[int, str, str]],
+    width: int,
+    top_last: bool,
+    core_pads: bool | None,
+) -> tuple[int, list[int], int]:
+    """(line of the first Len, the words, the message bits) of one message."""
+    if not fields:
+        raise KatFormatError(f"{path}:{number_line}: message {number} has no segments; give it at least one 'Len = ...' line")
+    if fields[0][1] != "Len":
+        raise KatFormatError(f"{path}:{fields[0][0]}: message {number} starts with Msg; a segment starts with its 'Len' header")
+    words: list[int] = []
+    message_bits = 0
+    index = 0
+    last_seen = 0  # the line of a segment header with LAST set
+    while index < len(fields):
+        line, _, value = fields[index]
+        if last_seen:
+            raise KatFormatError(
+                f"{path}:{line}: message {number} has a segment after the one at line {last_seen}, which has LAST set; "
+                "set LAST on the last segment only"
+            )
+        header = int(value, 16)
+        words.append(header)
+        index += 1
+        if top_last:
+            last, bits = bool(header >> (width - 1)), header & ((1 << (width - 1)) - 1)
+            least = -(-bits // width)
+        else:
+            last, bits = bool(header & 1), header & ~1
+            if bits % width:
+                raise KatFormatError(f"{path}:{line}: a segment of {bits} bits is not a whole number of {width}-bit words")
+            least = bits // width
+            if last:  # the message bits in the (padded) last segment
+                if index >= len(fields) or fields[index][1] != "Len":
+                    raise KatFormatError(
+                        f"{path}:{line}: the last segment's header (bit 0 set) must be followed by a 'Len' word "
+                        "holding its message bits"
+                    )
+                count = int(fields[index][2], 16)
+                words.append(count)
+                # the message bits of the last segment (BLAKE), or of the whole message (SHAvite-3)
+                bits = count if count <= bits else count - message_bits
+                index += 1
+        data: list[int] = []
+        while index < len(fields) and fields[index][1] == "Msg":
+            data += _words(path, fields[index][0], "Msg", fields[index][2], width)
+            index += 1
+        exact = not last or not top_last or core_pads is True
+        if len(data) < least or (exact and len(data) != least):
+            raise KatFormatError(
+                f"{path}:{line}: the segment of {bits} bits needs {'' if exact else 'at least '}{least} data words, "
+                f"its Msg holds {len(data)}"
+            )
+        words += data
+        message_bits += bits
+        if last:
+            last_seen = line
+    if not last_seen:
+        raise KatFormatError(f"{path}:{fields[0][0]}: message {number} ends without a segment with LAST set; set it on the last")
+    return fields[0][0], words, message_bits
+
+
+def read_word_streams(datain: Path) -> WordStreams:
+    """The messages of a GMU datain file with the digests of its dataout twin, checked."""
+    dataout = dataout_for(datain)
+    if not dataout.is_file():
+        raise HashbedError(f"{datain}: its dataout file {dataout} is missing; put GMU's dataout file beside it")
+    records = _records(datain, _read_lines(datain, "datain"), ("Len", "Msg"))
+    if not records:
+        raise KatFormatError(f"{datain}: holds no '### MESSAGE NUMBER = n' messages")
+    width = _width(datain, records)
+    digests = _digests(dataout)
+    core_pads = _core_pads(datain)
+    top_last = any(int(v, 16) >> (width - 1) for _, _, fields in records for _, key, v in fields if key == "Len")
+    vectors: list[WordStreamVector] = []
+    for number, number_line, fields in records:  # the n-th record of a number pairs with its n-th MD
+        if not digests.get(number):
+            raise KatFormatError(f"{datain}:{number_line}: message {number} has no MD in {dataout}; add it there or drop it here")
+        digest = digests[number].pop(0)[1]
+        line, words, bits = _vector(datain, number, number_line, fields, width, top_last, core_pads)
+        vectors.append(WordStreamVector(number, line, tuple(words), digest, bits))
+    extra = min((entries[0][0], number) for number, entries in digests.items() if entries) if any(digests.values()) else None
+    if extra:
+        raise KatFormatError(
+            f"{dataout}:{extra[0]}: MD of message {extra[1]}, which {datain.name} does not have; drop it or add the message"
+        )
+    return WordStreams(datain, dataout, width, core_pads, vectors)
