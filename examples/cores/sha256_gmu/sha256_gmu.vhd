@@ -24,7 +24,7 @@ end sha256_gmu;
 
 architecture structure of sha256_gmu is
   signal hdr_ld, msg_new, buf_shift    : std_logic;
-  signal w_load, w_shift, v_en, h_en   : std_logic;
+  signal cbank, w_shift, v_en, h_en   : std_logic;
   signal wsel                          : std_logic_vector(2 downto 0);
   signal vsel, hsel                    : std_logic_vector(1 downto 0);
   signal rnd                           : std_logic_vector(5 downto 0);
@@ -36,14 +36,14 @@ begin
       src_ready => src_ready, src_read => src_read,
       dst_ready => dst_ready, dst_write => dst_write,
       hdr_ld => hdr_ld, msg_new => msg_new, wsel => wsel, buf_shift => buf_shift,
-      w_load => w_load, w_shift => w_shift, vsel => vsel, v_en => v_en,
+      cbank => cbank, w_shift => w_shift, vsel => vsel, v_en => v_en,
       hsel => hsel, h_en => h_en, rnd => rnd);
 
   datapath : entity work.sha256_gmu_datapath
     port map (
       clk => clk, rst => rst, din => din, dout => dout,
       hdr_ld => hdr_ld, msg_new => msg_new, wsel => wsel, buf_shift => buf_shift,
-      w_load => w_load, w_shift => w_shift, vsel => vsel, v_en => v_en,
+      cbank => cbank, w_shift => w_shift, vsel => vsel, v_en => v_en,
       hsel => hsel, h_en => h_en, rnd => rnd);
 
 end structure;

@@ -27,7 +27,7 @@ entity sha256_gmu_control is
     wsel      : out std_logic_vector(2 downto 0);
     buf_shift : out std_logic;
     -- compression
-    w_load    : out std_logic;
+    cbank     : out std_logic;
     w_shift   : out std_logic;
     vsel      : out std_logic_vector(1 downto 0);
     v_en      : out std_logic;
@@ -57,6 +57,7 @@ architecture behavioral of sha256_gmu_control is
   signal buf_first     : std_logic;
   signal buf_last      : std_logic;
   signal take          : std_logic;
+  signal cbank_q       : std_logic;              -- the compressor's bank
 
   -- compressor: C_IDLE wait for a block; C_RND 64 rounds; C_FIN H + a..h (and the next
   -- block loaded); C_OUT the digest written
@@ -177,12 +178,12 @@ begin
   ---------------------------------------------------------------------------
   -- compressor
   ---------------------------------------------------------------------------
-  rnd <= std_logic_vector(rcnt);
+  rnd   <= std_logic_vector(rcnt);
+  cbank <= cbank_q;
 
   process (cstate, buf_full, buf_first, cur_last, dst_ready)
   begin
     take      <= '0';
-    w_load    <= '0';
     w_shift   <= '0';
     vsel      <= VSEL_ROUND;
     v_en      <= '0';
@@ -192,7 +193,6 @@ begin
     if cstate = C_IDLE then
       if buf_full = '1' then
         take   <= '1';
-        w_load <= '1';
         if buf_first = '1' then     -- otherwise a..h = H already (set together in C_FIN)
           vsel <= VSEL_IV;
           v_en <= '1';
@@ -211,7 +211,6 @@ begin
       h_en <= '1';
       if cur_last = '0' and buf_full = '1' then
         take   <= '1';
-        w_load <= '1';
       end if;
     else  -- C_OUT
       hsel <= HSEL_ROT;
@@ -230,7 +229,11 @@ begin
         rcnt     <= (others => '0');
         ocnt     <= (others => '0');
         cur_last <= '0';
+        cbank_q  <= '0';
       else
+        if take = '1' then
+          cbank_q <= not cbank_q;   -- the full bank is the compressor's, the other the loader's
+        end if;
         if cstate = C_IDLE then
           if buf_full = '1' then
             cur_last <= buf_last;

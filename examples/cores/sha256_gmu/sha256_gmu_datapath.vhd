@@ -1,8 +1,9 @@
 -- sha256_gmu_datapath: the datapath of sha256_gmu.
---   * the loader side: the padding word mux, the 64-bit message length, and a 16-word
---     block buffer (a shift register) that is filled while the previous block is compressed;
---   * the compression side: the message schedule W (16-word shift register), the working
---     variables a..h, one round per clock, and the hash value H (also the output register).
+--   * the loader side: the padding word mux and the 64-bit message length;
+--   * two 16-word banks (shift registers) used in turn as the block buffer that the loader
+--     fills and as the message schedule W of the block being compressed;
+--   * the compression side: the working variables a..h, one round per clock, and the hash
+--     value H (also the output register).
 library ieee;
 use ieee.std_logic_1164.all;
 use ieee.numeric_std.all;
@@ -18,9 +19,9 @@ entity sha256_gmu_datapath is
     hdr_ld    : in  std_logic;                     -- din is a header being read
     msg_new   : in  std_logic;                     -- that header begins a new message
     wsel      : in  std_logic_vector(2 downto 0);  -- the word shifted into the buffer
-    buf_shift : in  std_logic;                     -- shift a word into the buffer
+    buf_shift : in  std_logic;                     -- shift a word into the loader's bank
     -- compression
-    w_load    : in  std_logic;                     -- W <= buffer (start of a block)
+    cbank     : in  std_logic;                     -- the compressor's bank (the loader's: the other)
     w_shift   : in  std_logic;                     -- one step of the message schedule
     vsel      : in  std_logic_vector(1 downto 0);
     v_en      : in  std_logic;
@@ -36,9 +37,9 @@ architecture structure of sha256_gmu_datapath is
   signal mask, onebit          : word;
   signal ld_word               : word;
 
-  signal buf_q, buf_d          : word_array(0 to BLK_WORDS-1);
-  signal w_q, w_d              : word_array(0 to BLK_WORDS-1);
-  signal w_en                  : std_logic;
+  signal b0_q, b0_d, b1_q, b1_d : word_array(0 to BLK_WORDS-1);
+  signal b0_en, b1_en          : std_logic;
+  signal w_q                   : word_array(0 to BLK_WORDS-1);  -- the compressor's bank
   signal w_new                 : word;
 
   -- working variables: v(0) = a .. v(7) = h
@@ -74,33 +75,35 @@ begin
              len_q(31 downto 0)         when wsel = WSEL_LENLO else
              (others => '0');
 
-  -- block buffer: words enter at 15 and move down; after 16 shifts word 0 is at 0
-  gen_buf : for i in 0 to BLK_WORDS-1 generate
-    last_i : if i = BLK_WORDS-1 generate
-      buf_d(i) <= ld_word;
-    end generate;
-    other_i : if i < BLK_WORDS-1 generate
-      buf_d(i) <= buf_q(i+1);
-    end generate;
-    buf_reg : entity work.regn generic map (N => W)
-      port map (clk => clk, rst => '0', en => buf_shift, input => buf_d(i), output => buf_q(i));
+  ---------------------------------------------------------------------------
+  -- two banks of 16 words, used in turn: while the compressor runs the message schedule in
+  -- bank cbank, the loader fills the other. Both shift the same way (a word enters at 15,
+  -- words move down), so a bank needs a multiplexer at word 15 only: after 16 loader shifts
+  -- word 0 of the block is at 0; in round t, word 0 of the compressor's bank is W(t) and
+  -- W(t+16) = s1(W(t+14)) + W(t+9) + s0(W(t+1)) + W(t) enters at 15.
+  ---------------------------------------------------------------------------
+  gen_w : for j in 0 to BLK_WORDS-1 generate
+    w_q(j) <= b1_q(j) when cbank = '1' else b0_q(j);
   end generate;
-
-  ---------------------------------------------------------------------------
-  -- message schedule: w_q(0) = W(t); W(t+16) = s1(W(t+14)) + W(t+9) + s0(W(t+1)) + W(t)
-  ---------------------------------------------------------------------------
   w_new <= std_logic_vector(unsigned(ssig1(w_q(14))) + unsigned(w_q(9))
                             + unsigned(ssig0(w_q(1))) + unsigned(w_q(0)));
-  w_en <= w_load or w_shift;
-  gen_w : for i in 0 to BLK_WORDS-1 generate
+
+  b0_en <= (w_shift and not cbank) or (buf_shift and cbank);
+  b1_en <= (w_shift and cbank) or (buf_shift and not cbank);
+
+  gen_bank : for i in 0 to BLK_WORDS-1 generate
     last_i : if i = BLK_WORDS-1 generate
-      w_d(i) <= buf_q(i) when w_load = '1' else w_new;
+      b0_d(i) <= w_new when cbank = '0' else ld_word;
+      b1_d(i) <= w_new when cbank = '1' else ld_word;
     end generate;
     other_i : if i < BLK_WORDS-1 generate
-      w_d(i) <= buf_q(i) when w_load = '1' else w_q(i+1);
+      b0_d(i) <= b0_q(i+1);
+      b1_d(i) <= b1_q(i+1);
     end generate;
-    w_reg : entity work.regn generic map (N => W)
-      port map (clk => clk, rst => '0', en => w_en, input => w_d(i), output => w_q(i));
+    b0_reg : entity work.regn generic map (N => W)
+      port map (clk => clk, rst => '0', en => b0_en, input => b0_d(i), output => b0_q(i));
+    b1_reg : entity work.regn generic map (N => W)
+      port map (clk => clk, rst => '0', en => b1_en, input => b1_d(i), output => b1_q(i));
   end generate;
 
   ---------------------------------------------------------------------------
