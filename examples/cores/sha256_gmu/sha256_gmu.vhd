@@ -6,6 +6,10 @@
 --   H0 first.
 --   src_ready is the input FIFO's empty flag and dst_ready the output FIFO's full flag:
 --   both active low. rst is synchronous, active high.
+--   Timing (no stalls, one message at a time, N = blocks of the padded message), from the
+--   clock that reads the first header to the one that writes the last digest word:
+--   18 + 65*N + 8 clocks (header and 16 words of the first block, 1 to take it; 64 rounds
+--   + 1 for H per block, later blocks loaded meanwhile; 8 digest words).
 library ieee;
 use ieee.std_logic_1164.all;
 use work.sha256_gmu_pkg.all;

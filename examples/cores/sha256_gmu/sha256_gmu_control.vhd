@@ -1,11 +1,14 @@
--- sha256_gmu_control: the control unit of sha256_gmu, two FSMs that share the block buffer.
+-- sha256_gmu_control: the control unit of sha256_gmu, two FSMs that share two word banks.
 --   * the loader reads the segment headers and data words from the input FIFO and shifts
---     the padded message, one word per clock, into the 16-word block buffer (FIPS 180-4
---     padding: the 1 bit, zeros, the 64-bit message length); it marks a full buffer with
---     whether the block is the first and/or the last of its message;
---   * the compressor takes a full buffer into the message schedule, runs 64 rounds and adds
---     the result to H (65 clocks per block, the next block is loaded meanwhile), and after
---     the last block of a message writes the 8 digest words to the output FIFO.
+--     the padded message, one word per clock, into its 16-word bank, the block buffer
+--     (FIPS 180-4 padding: the 1 bit, zeros, the 64-bit message length); it marks a full
+--     buffer with whether the block is the first and/or the last of its message;
+--   * the compressor takes a full buffer (the banks swap: it becomes the message schedule),
+--     runs 64 rounds and adds the result to H (65 clocks per block, the next block is loaded
+--     meanwhile), and after the last block of a message writes the 8 digest words to the
+--     output FIFO.
+-- FSMs are written with if/elsif, not case: GHDL 2.0 writes a case as a one-hot selection
+-- without a default in its Verilog, which Yosys takes for latches.
 -- src_ready and dst_ready are active low (the FIFOs' empty and full flags).
 library ieee;
 use ieee.std_logic_1164.all;

@@ -39,7 +39,7 @@ architecture structure of sha256_gmu_datapath is
 
   signal b0_q, b0_d, b1_q, b1_d : word_array(0 to BLK_WORDS-1);
   signal b0_en, b1_en          : std_logic;
-  signal w_q                   : word_array(0 to BLK_WORDS-1);  -- the compressor's bank
+  signal w_q                   : word_array(0 to BLK_WORDS-1);  -- the compressor's bank (0, 1, 9, 14 used)
   signal w_new                 : word;
 
   -- working variables: v(0) = a .. v(7) = h
