@@ -85,7 +85,7 @@ def test_a_broken_manifest_breaks_only_its_own_core(capsys, library: Path, db: P
     assert code == 0 and {"mysha1", "sha1"} <= set(out.split()) and "broken" not in out.split()
     code, out, err = run(capsys, "cores", "--cores", str(library))
     assert code == 0 and "mysha1" in out
-    assert err.startswith(f"hashbed: core broken is broken: {broken / 'core.toml'}: files item 1: ")
+    assert err.startswith(f"hashbed: core broken is broken: {broken / 'core.toml'}: files: ")
     code, out, _ = run(capsys, "cores", "--cores", str(library), "--json")
     entries = {entry["name"]: entry for entry in json.loads(out)}
     assert "does not exist" in entries["broken"]["error"] and entries["mysha1"]["manifest"].endswith("mysha1/core.toml")

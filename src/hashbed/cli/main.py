@@ -522,7 +522,7 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--db", type=Path, default=default_db_path(), help="results database (default: %(default)s)")
     common.add_argument("--build-dir", type=Path, default=Path("build"), help="run directories (default: %(default)s)")
     common.add_argument("--force", action="store_true", help="run jobs again even when a stored result exists")
-    common.add_argument("--cores", type=Path, action="append", metavar="DIR", help=CORES_HELP)
+    common.add_argument("--cores", type=Path, action="append", metavar="DIR", dest="libraries_here", default=[], help=CORES_HELP)
 
     impl = argparse.ArgumentParser(add_help=False)
     impl.add_argument("--seed", type=seed, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
@@ -706,8 +706,9 @@ def add_core_libraries(folders: Sequence[Path]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command: Callable[[argparse.Namespace], int] = args.func
+    libraries = os.environ.get(CORES_ENV)
     try:
-        add_core_libraries([*args.libraries, *(getattr(args, "cores", None) or [])])
+        add_core_libraries([*args.libraries, *getattr(args, "libraries_here", [])])
         return command(args)
     except HashbedError as exc:
         err.print(f"hashbed: error: {exc}")
@@ -715,6 +716,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.print(f"hashbed: interrupted; finished jobs are kept in {args.db}")
         return 130
+    finally:  # the command's libraries are its own (main may run again in this process)
+        if libraries is None:
+            os.environ.pop(CORES_ENV, None)
+        else:
+            os.environ[CORES_ENV] = libraries
 
 
 if __name__ == "__main__":

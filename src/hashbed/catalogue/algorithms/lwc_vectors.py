@@ -27,6 +27,8 @@ from hashbed.catalogue.algorithms.kat import KatFormatError
 from hashbed.catalogue.lwc_interface import FIELD_BITS, LWC_WIDTHS, LwcCase, Opcode, Segment
 from hashbed.errors import HashbedError
 
+#: The files of one set of vectors, in a folder of their own.
+LWC_VECTOR_FILES = ("pdi.txt", "sdi.txt", "do.txt")
 _LINE = re.compile(r"^(?P<key>INS|HDR|DAT|STT) = (?P<value>\S*)\s*$")
 _EOF = "###EOF"
 _KINDS: dict[int, str] = {Opcode.ENC: "encrypt", Opcode.DEC: "decrypt", Opcode.HASH: "hash", Opcode.XOF: "xof"}
@@ -158,7 +160,7 @@ def read_lwc_vectors(folder: Path) -> tuple[int, list[LwcCase]]:
     """The bus width and the operations of a pdi.txt / sdi.txt / do.txt folder, one case per
     operation: its pdi words (after an ACTKEY), the key load on sdi the ACTKEY pairs with, and
     the do words, the status last. ``line`` is the pdi.txt line of the operation's instruction."""
-    pdi_path, sdi_path, do_path = folder / "pdi.txt", folder / "sdi.txt", folder / "do.txt"
+    pdi_path, sdi_path, do_path = (folder / name for name in LWC_VECTOR_FILES)
     lines = {pdi_path: _lines(pdi_path, ("INS", "HDR", "DAT"))}
     lines[sdi_path] = _lines(sdi_path, ("INS", "HDR", "DAT"))
     lines[do_path] = _lines(do_path, ("HDR", "DAT", "STT"))
