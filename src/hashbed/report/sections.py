@@ -188,9 +188,12 @@ def _fill_command(anchor: str, narrow: Narrow) -> str:
         sweep = f"hashbed sweep pipeline --device {one_device or 'ecp5-85k'}"
         return sweep if narrow.cores is None else f"its rows are pipeline designs, not cores: {sweep}"
     commands = {
-        "timing": (names(hash_cores), f"hashbed time {{}} --device {device}"),
+        "timing": (names(kept), f"hashbed time {{}} --device {device}"),
         "cycles": (names(hash_cores), "hashbed measure {}"),
-        "testbed": (one(hash_cores), "hashbed testbed speedup {}"),
+        # an LWC core has no software to speed up: its overhead alone
+        "testbed": (one(hash_cores), "hashbed testbed speedup {}")
+        if hash_cores or not lwc
+        else (one(lwc), "hashbed testbed overhead {}"),
         "cores": (names(kept), f"hashbed bench {{}} --device {device}"),
         "lightweight": (names(lightweight, "LIGHTWEIGHT-CORE"), f"hashbed bench {{}} --device {one_device or 'ecp5-25k'}"),
         "exploration": (
