@@ -43,7 +43,8 @@ from hashbed.flow.sim.verify import VERIFY_STALLS, kat_files_in
 from hashbed.jobs.runner import Jobs, bench_records
 from hashbed.report.build import write_report
 from hashbed.report.markdown import markdown_table
-from hashbed.report.sections import STUDIES, check_study
+from hashbed.report.sections import STUDIES, Narrow, Note, check_study, has_rows, left_out_line, narrow, sections
+from hashbed.report.sections import Table as ReportTable
 from hashbed.results import JobRecord, ResultStore, default_db_path
 from hashbed.results.schema import ROW_FIELDS
 from hashbed.studies.exploration import study as exploration_study
@@ -435,34 +436,72 @@ def cmd_report(args: argparse.Namespace) -> int:
     study = check_study(args.study or ("all" if args.out else "zynq"))
     if args.page and not args.out:
         raise HashbedError("--page writes the Markdown of a report folder: pass --out DIR as well")
+    narrowing = narrow(args.core or [], args.device or [])  # an unknown core or device: before anything is written
     with ResultStore(args.db) as store:
         if args.out:
             command = f"hashbed report {study} --db {args.db} --out {args.out}" + (f" --page {args.page}" if args.page else "")
-            written = write_report(store, study, args.out, command, args.page)
+            command += "".join(f" --core {name}" for name in args.core or [])
+            command += "".join(f" --device {name}" for name in args.device or [])
+            written = write_report(store, study, args.out, command, args.page, narrowing)
             if args.json:
-                emit_json(
-                    {
-                        "folder": str(written.folder),
-                        "tables": written.tables,
-                        "figures": written.figures,
-                        "missing": written.missing,
-                    }
-                )
+                data: dict[str, Any] = {
+                    "folder": str(written.folder),
+                    "tables": written.tables,
+                    "figures": written.figures,
+                    "missing": written.missing,
+                }
+                if narrowing.active:
+                    data["left_out"] = written.left_out
+                emit_json(data)
             else:
                 for line in written.missing:
                     err.print(line)
+                if written.left_out:
+                    err.print(written.left_out)
                 out.print(
                     f"report: {written.tables} tables, {written.figures} figures, {len(written.missing)} missing: "
                     f"{written.folder / 'README.md'}, {written.folder / 'index.html'}" + (f", {args.page}" if args.page else "")
                 )
             return 0
+        if narrowing.active:
+            _print_narrowed(store, study, narrowing, args.json)
+            return 0
         if args.json:
-            data = {name: _study_json(store, name) for name in STUDIES} if study == "all" else _study_json(store, study)
-            emit_json(data)
+            emit_json({name: _study_json(store, name) for name in STUDIES} if study == "all" else _study_json(store, study))
             return 0
         for name in STUDIES if study == "all" else (study,):
             _print_study(store, name)
     return 0
+
+
+def _print_narrowed(store: ResultStore, study: str, narrowing: Narrow, as_json: bool) -> None:
+    """The tables and notes of the report's sections with rows of the narrowed cores and devices;
+    the line naming those left out on stderr."""
+    found = sections(store, study, narrowing)
+    shown = [section for section in found if has_rows(section)]
+    left_out = left_out_line([section for section in found if not has_rows(section)], narrowing)
+    if as_json:
+        tables = [
+            {
+                "section": section.title,
+                "tables": [
+                    {"title": item.title, "source": item.source, "columns": item.cells[0], "rows": item.cells[1]}
+                    for item in section.items
+                    if isinstance(item, ReportTable)
+                ],
+            }
+            for section in shown
+        ]
+        emit_json({"sections": tables, "left_out": left_out})
+    else:
+        for section in shown:
+            for item in section.items:
+                if isinstance(item, ReportTable):
+                    print_table(item.title, item.cells)
+                elif isinstance(item, Note):
+                    out.print(item.text)
+    if left_out:
+        err.print(left_out)
 
 
 def _study_json(store: ResultStore, study: str) -> dict[str, Any]:
@@ -689,6 +728,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--page", type=Path, metavar="FILE", help="with --out: also write the Markdown to FILE, figures linked into DIR"
     )
+    p.add_argument(
+        "--core",
+        action="append",
+        metavar="NAME",
+        help="only the rows of this core and of the catalogue's cores of its algorithm (repeatable); "
+        "sections without rows are left out, named in one line with the command that fills each",
+    )
+    p.add_argument("--device", action="append", metavar="NAME", help="only the rows of this device (repeatable)")
     p.set_defaults(func=cmd_report)
     return parser
 

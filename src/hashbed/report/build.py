@@ -12,7 +12,7 @@ from hashbed.errors import HashbedError
 from hashbed.report.figures import render_png
 from hashbed.report.html import html_report
 from hashbed.report.markdown import markdown_report
-from hashbed.report.sections import Figure, Missing, Table, sections
+from hashbed.report.sections import EVERYTHING, Figure, Missing, Narrow, Table, has_rows, left_out_line, sections
 from hashbed.results import ResultStore
 
 #: The file that marks a folder as one that ``hashbed report --out`` wrote and may write again.
@@ -28,17 +28,32 @@ class Written:
     tables: int
     figures: int
     missing: list[str]
+    #: The line naming the sections a narrowed report left out (None: none was).
+    left_out: str | None = None
 
 
-def _header(store: ResultStore, command: str) -> list[str]:
+def _header(store: ResultStore, command: str, narrow: Narrow = EVERYTHING, left_out: str | None = None) -> list[str]:
     jobs = store.jobs()
     latest = max((job.finished_at for job in jobs), default="never")
-    return [
-        f"From the results store {store.path.name}: {len(jobs)} jobs, the latest finished {latest}. "
-        f"Made by hashbed {__version__} with `{command}`.",
-        "Each table and figure names the devices, the tool versions and the hashbed versions of the rows it shows; "
-        "what is not stored yet is marked missing, with the command that makes it.",
+    made = f"From the results store {store.path.name}: {len(jobs)} jobs, the latest finished {latest}. "
+    made += f"Made by hashbed {__version__} with `{command}`."
+    if not narrow.active:
+        return [
+            made,
+            "Each table and figure names the devices, the tool versions and the hashbed versions of the rows it shows; "
+            "what is not stored yet is marked missing, with the command that makes it.",
+        ]
+    cores = "every core" if narrow.cores is None else f"the cores {', '.join(sorted(narrow.cores))}"
+    if narrow.named:
+        cores += f" ({', '.join(narrow.named)} and the cores of the same algorithm)"
+    devices = "every device" if narrow.devices is None else ", ".join(sorted(narrow.devices))
+    header = [
+        made,
+        f"Only the rows of {cores} on {devices} (and their rows of no device: cycle counts from RTL simulation, "
+        "the testbed's board); each table and figure names the devices, the tool versions and the hashbed versions "
+        "of the rows it shows.",
     ]
+    return header if left_out is None else [left_out, *header]
 
 
 def _check_folder(out_dir: Path) -> None:
@@ -87,18 +102,25 @@ def _prepare_folder(out_dir: Path) -> None:
     (out_dir / MARKER).write_text(MARKER_TEXT)
 
 
-def write_report(store: ResultStore, study: str, out_dir: Path, command: str, page: Path | None = None) -> Written:
+def write_report(
+    store: ResultStore, study: str, out_dir: Path, command: str, page: Path | None = None, narrow: Narrow = EVERYTHING
+) -> Written:
     """Write the report of ``study`` into ``out_dir``, and its Markdown to ``page`` if given
     (figures linked into ``out_dir``). Nothing is written into a folder or over a page that
-    ``hashbed report`` did not make."""
-    chosen = sections(store, study)
+    ``hashbed report`` did not make. A ``narrow`` report leaves out the sections without rows,
+    named in one line at its top (``Written.left_out``)."""
+    chosen = sections(store, study, narrow)
+    left_out = None
+    if narrow.active:
+        left_out = left_out_line([section for section in chosen if not has_rows(section)], narrow)
+        chosen = [section for section in chosen if has_rows(section)]
     _check_folder(out_dir)
     if page is not None:
         _check_page(page)
     items = [item for section in chosen for item in section.items]
     figures = [item for item in items if isinstance(item, Figure)]
     pngs = {figure.name: render_png(figure) for figure in figures}
-    header = _header(store, command)
+    header = _header(store, command, narrow, left_out)
     try:
         _prepare_folder(out_dir)
         for name, png in pngs.items():
@@ -111,4 +133,4 @@ def write_report(store: ResultStore, study: str, out_dir: Path, command: str, pa
     except OSError as exc:
         raise HashbedError(f"cannot write the report: {exc} (pass another --out or --page)") from None
     missing = [str(item) for item in items if isinstance(item, Missing)]
-    return Written(out_dir, sum(isinstance(item, Table) for item in items), len(figures), missing)
+    return Written(out_dir, sum(isinstance(item, Table) for item in items), len(figures), missing, left_out)

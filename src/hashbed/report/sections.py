@@ -4,10 +4,12 @@ devices, the tool versions and the hashbed versions of the rows it came from."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hashbed.catalogue.cores import all_cores
+from hashbed.catalogue.cores import Core, all_cores, load_core
+from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_SEED
 from hashbed.results import ResultStore
@@ -94,6 +96,118 @@ class Section:
     items: list[Item] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Narrow:
+    """What ``hashbed report --core/--device`` keeps: the rows of ``cores`` (None: of every core)
+    on ``devices`` (None: on every device). ``named`` are the cores asked for (``cores`` adds the
+    catalogue's cores of their algorithms). A row of no catalogue device (cycle counts from RTL
+    simulation, the testbed's simulated or real board) is not narrowed by device."""
+
+    cores: frozenset[str] | None = None
+    devices: frozenset[str] | None = None
+    named: tuple[str, ...] = ()
+
+    @property
+    def active(self) -> bool:
+        return self.cores is not None or self.devices is not None
+
+    def keeps(self, core: str | None = None, device: str | None = None) -> bool:
+        by_core = self.cores is None or core is None or core in self.cores
+        by_device = self.devices is None or device not in DEVICES or device in self.devices
+        return by_core and by_device
+
+    def rows(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows (each with a "core" and a "device") kept."""
+        return [row for row in rows if self.keeps(row["core"], row.get("device"))]
+
+    def catalogue(self, cores: list[Core]) -> list[Core]:
+        return [core for core in cores if self.keeps(core.name)]
+
+
+#: No narrowing: the whole report.
+EVERYTHING = Narrow()
+
+
+def narrow(cores: Sequence[str] = (), devices: Sequence[str] = ()) -> Narrow:
+    """The narrowing to ``cores`` and the catalogue's cores of the same algorithms, on ``devices``
+    (either empty: no narrowing by it); an unknown core or device is an error."""
+    for device in devices:
+        get_device(device)
+    named = [load_core(name) for name in dict.fromkeys(cores)]
+    algorithms = {core.algorithm_name for core in named}
+    kept = {core.name for core in named} | {core.name for core in all_cores(None) if core.algorithm_name in algorithms}
+    return Narrow(frozenset(kept) if named else None, frozenset(devices) if devices else None, tuple(core.name for core in named))
+
+
+def has_rows(section: Section) -> bool:
+    return any(isinstance(item, (Table, Figure)) for item in section.items)
+
+
+def left_out_line(left_out: list[Section], narrow: Narrow) -> str | None:
+    """The one line that names the sections left out of a narrowed report and the command that
+    would fill each."""
+    if not left_out:
+        return None
+    parts = [f"{section.title} ({_fill_command(section.anchor, narrow)})" for section in left_out]
+    return f"Left out, without rows of {_narrow_text(narrow)}: " + "; ".join(parts)
+
+
+def _narrow_text(narrow: Narrow) -> str:
+    cores = f"the cores {', '.join(sorted(narrow.cores))}" if narrow.cores is not None else "any core"
+    devices = f" on {', '.join(sorted(narrow.devices))}" if narrow.devices is not None else ""
+    return cores + devices
+
+
+def _fill_command(anchor: str, narrow: Narrow) -> str:
+    """The command that stores the rows of the section ``anchor`` for ``narrow``'s cores (named
+    first, then the others of their algorithms that the section takes) and devices."""
+    catalogue = {core.name: core for core in all_cores(None)}
+    order = [*narrow.named, *sorted((narrow.cores or set()) - set(narrow.named))]
+    kept = [catalogue[name] for name in order if name in catalogue]
+    hash_cores = [core for core in kept if core.interface == "hash"]
+    lightweight = [core for core in hash_cores if core.architecture in ARCHITECTURES]
+    lwc = [core for core in kept if core.interface == "lwc"]
+    one_device = sorted(narrow.devices)[0] if narrow.devices is not None and len(narrow.devices) == 1 else None
+    device = one_device or "DEVICE"
+
+    def names(cores: list[Core], what: str = "CORE") -> str | None:
+        """The cores for the command: the named ones among ``cores`` or else all of them; None if
+        the narrowing keeps cores but none of these."""
+        if narrow.cores is None:
+            return what
+        named = [core.name for core in cores if core.name in narrow.named]
+        return " ".join(named or [core.name for core in cores]) or None
+
+    def one(cores: list[Core]) -> str | None:
+        found = names(cores)
+        return found if found is None or " " not in found else "CORE"
+
+    if anchor == "exploration" and narrow.devices is not None and exploration_study.DEVICE not in narrow.devices:
+        return f"the study explores on {exploration_study.DEVICE} alone"
+    if anchor == "pipeline":
+        sweep = f"hashbed sweep pipeline --device {one_device or 'ecp5-85k'}"
+        return sweep if narrow.cores is None else f"its rows are pipeline designs, not cores: {sweep}"
+    commands = {
+        "timing": (names(kept), f"hashbed time {{}} --device {device}"),
+        "cycles": (names(hash_cores), "hashbed measure {}"),
+        # an LWC core has no software to speed up: its overhead alone
+        "testbed": (one(hash_cores), "hashbed testbed speedup {}")
+        if hash_cores or not lwc
+        else (one(lwc), "hashbed testbed overhead {}"),
+        "cores": (names(kept), f"hashbed bench {{}} --device {device}"),
+        "lightweight": (names(lightweight, "LIGHTWEIGHT-CORE"), f"hashbed bench {{}} --device {one_device or 'ecp5-25k'}"),
+        "exploration": (
+            names(hash_cores),
+            f"hashbed explore {{}} --device {exploration_study.DEVICE} --budget {exploration_study.BUDGET}",
+        ),
+        "lwc": (names(lwc, "LWC-CORE"), f"hashbed lwc-bench {{0}}, and hashbed bench {{0}} --device {device}"),
+    }
+    cores, command = commands[anchor]
+    if cores is None:
+        return f"only { ({'lightweight': 'lightweight', 'lwc': 'LWC'}.get(anchor, 'hash')) } cores have rows here"
+    return command.format(cores)
+
+
 def source(rows: list[dict[str, Any]], devices: str | None = None) -> str:
     """Where rows came from: their devices (or ``devices``), the tool versions and hashbed versions they record."""
     found = sorted({str(row["device"]) for row in rows if row.get("device")})
@@ -118,20 +232,25 @@ def check_study(study: str) -> str:
     return study
 
 
-def sections(store: ResultStore, study: str) -> list[Section]:
-    """The report's sections for ``study`` (one of STUDIES, or 'all')."""
+def sections(store: ResultStore, study: str, narrow: Narrow = EVERYTHING) -> list[Section]:
+    """The report's sections for ``study`` (one of STUDIES, or 'all'), of the rows ``narrow``
+    keeps. A narrowed report names nothing missing: its sections may have no rows (has_rows)."""
     check_study(study)
     builders = {"zynq": _zynq, "lightweight": _lightweight, "pipeline": _pipeline, "exploration": _exploration, "lwc": _lwc}
     chosen = STUDIES if study == "all" else (study,)
-    return [section for name in chosen for section in builders[name](store)]
+    found = [section for name in chosen for section in builders[name](store, narrow)]
+    if narrow.active:
+        for section in found:
+            section.items = [item for item in section.items if not isinstance(item, Missing)]
+    return found
 
 
 # --- the Zynq study and the catalogue's results --------------------------------------------------
 
 
-def _zynq(store: ResultStore) -> list[Section]:
+def _zynq(store: ResultStore, narrow: Narrow) -> list[Section]:
     timing = Section("zynq", "Zynq study: Fmax, static timing against experiment (Tables I and III)", "timing")
-    rows = timing_tables.fmax_rows(store)
+    rows = narrow.rows(timing_tables.fmax_rows(store))
     timing.items.append(
         Table(timing_tables.TABLE_1_TITLE, timing_tables.fmax_cells(rows), source(rows))
         if rows
@@ -139,7 +258,7 @@ def _zynq(store: ResultStore) -> list[Section]:
     )
     if rows:  # the cores of the study's set not searched yet
         timing.items += [Missing(f"Table I: {what}", command) for what, command in timing_tables.missing_searches(rows)]
-    boards = timing_tables.board_rows(store)
+    boards = narrow.rows(timing_tables.board_rows(store))
     timing.items.append(
         Table(timing_tables.TABLE_3_TITLE, timing_tables.board_cells(boards), source(boards))
         if boards
@@ -152,11 +271,14 @@ def _zynq(store: ResultStore) -> list[Section]:
         timing.items.append(_ratio_figure(rows, boards))
 
     cycles = Section("zynq", "Zynq study: cycle formulas (Table II)", "cycles")
-    formulas = formula_rows(all_cores(), store)
+    formulas = formula_rows(narrow.catalogue(all_cores()), store)
     measured = [row for row in formulas if row["measured"]]
-    cycles.items.append(
-        Table(TABLE_2_TITLE, formula_cells(formulas), source(measured, "none (cycle counts from RTL simulation)"))
-    )
+    if narrow.active:  # no 'not measured' rows
+        formulas = measured
+    if formulas:
+        cycles.items.append(
+            Table(TABLE_2_TITLE, formula_cells(formulas), source(measured, "none (cycle counts from RTL simulation)"))
+        )
     if len(measured) < len(formulas):
         cycles.items.append(
             Note(
@@ -166,7 +288,7 @@ def _zynq(store: ResultStore) -> list[Section]:
         )
 
     testbed = Section("zynq", "Zynq study: speed-up and communication overhead against message size (Table IV)", "testbed")
-    series = testbed_tables.testbed_series(store)
+    series = narrow.rows(testbed_tables.testbed_series(store))
     if series:
         testbed.items.append(Table(testbed_tables.TABLE_4_TITLE, testbed_tables.speedup_cells(series), source(series)))
         testbed.items.append(Note(testbed_tables.software_note(series)))
@@ -185,7 +307,7 @@ def _zynq(store: ResultStore) -> list[Section]:
     else:
         for what in ("Table IV, hardware/software speed-up against message size", "the overhead-against-size figure"):
             testbed.items.append(Missing(what, "make testbed, or hashbed testbed speedup CORE"))
-    return [timing, cycles, testbed, _catalogue(store)]
+    return [timing, cycles, testbed, _catalogue(store, narrow)]
 
 
 def _ratio_figure(rows: list[dict[str, Any]], boards: list[dict[str, Any]]) -> Figure:
@@ -230,9 +352,9 @@ def _overhead_figure(series: list[dict[str, Any]]) -> Figure:
     )
 
 
-def _catalogue(store: ResultStore) -> Section:
+def _catalogue(store: ResultStore, narrow: Narrow) -> Section:
     section = Section("zynq", "All cores: throughput against area", "cores")
-    rows = ranked(latest_rows(metrics_records(store)), reference_tpa(store))
+    rows = ranked(narrow.rows(latest_rows(metrics_records(store))), reference_tpa(store))
     if not rows:
         section.items.append(Missing("the throughput-against-area results of the cores", "hashbed bench --device ecp5-85k"))
         return section
@@ -252,22 +374,23 @@ def _catalogue(store: ResultStore) -> Section:
             section.items.append(
                 Figure(
                     f"throughput-vs-area-{device}-s{seed}",
-                    f"Throughput against area of every core on {name}",
+                    f"Throughput against area of {'the chosen cores' if narrow.active else 'every core'} on {name}",
                     [plot],
                     source(flow),
                 )
             )
             section.items.append(Table(f"Results on {name}, ranked by throughput per LUT", result_cells(flow), source(flow)))
             if seed == DEFAULT_SEED:
-                section.items += _cores_without_rows(store, flow, device)
+                section.items += _cores_without_rows(store, flow, device, narrow)
     return section
 
 
-def _cores_without_rows(store: ResultStore, flow: list[dict[str, Any]], device: str) -> list[Item]:
-    """The catalogue's cores of the architectures in ``flow`` that have no row in it: why, for
-    those whose implementation found they do not fit, and the command, for those not run yet."""
+def _cores_without_rows(store: ResultStore, flow: list[dict[str, Any]], device: str, narrow: Narrow) -> list[Item]:
+    """The catalogue's cores (those ``narrow`` keeps) of the architectures in ``flow`` that have
+    no row in it: why, for those whose implementation found they do not fit, and the command, for
+    those not run yet."""
     shown = {row["core"] for row in flow}
-    hash_cores = all_cores()
+    hash_cores = narrow.catalogue(all_cores())
     names = {core.name for core in hash_cores}
     # the architectures of the hash cores' rows: a device with LWC cores alone lists no hash core
     architectures = {row["architecture"] for row in flow if row["core"] in names}
@@ -286,9 +409,9 @@ def _cores_without_rows(store: ResultStore, flow: list[dict[str, Any]], device: 
 # --- the lightweight study ---------------------------------------------------------------------
 
 
-def _lightweight(store: ResultStore) -> list[Section]:
+def _lightweight(store: ResultStore, narrow: Narrow) -> list[Section]:
     section = Section("lightweight", "Lightweight study: throughput, TP/A and energy per bit relative to SHA-256", "lightweight")
-    rows = lightweight_rows(store, {core.name: core for core in all_cores()})
+    rows = narrow.rows(lightweight_rows(store, {core.name: core for core in all_cores()}))
     if not rows:
         section.items.append(Missing("the lightweight study's results", "hashbed bench --device ecp5-25k on the *_lw cores"))
         return [section]
@@ -317,9 +440,10 @@ def _lightweight(store: ResultStore) -> list[Section]:
 # --- the pipeline study ------------------------------------------------------------------------
 
 
-def _pipeline(store: ResultStore) -> list[Section]:
+def _pipeline(store: ResultStore, narrow: Narrow) -> list[Section]:
     section = Section("pipeline", "Pipeline study: throughput per area and improvement against depth", "pipeline")
-    rows = pipeline_tables.point_rows(store)
+    # its rows are of pipeline designs, not of cores: narrowing to cores keeps none
+    rows = [r for r in pipeline_tables.point_rows(store) if narrow.cores is None and narrow.keeps(device=r["device"])]
     if not rows:
         section.items.append(
             Missing("the pipeline study's depth tables and curves", "make sweep, or hashbed sweep pipeline --device ecp5-85k")
@@ -378,10 +502,10 @@ def _depth_figure(group: list[dict[str, Any]]) -> Figure:
 # --- the exploration study ---------------------------------------------------------------------
 
 
-def _exploration(store: ResultStore) -> list[Section]:
+def _exploration(store: ResultStore, narrow: Narrow) -> list[Section]:
     section = Section("exploration", "Exploration: the default run against the best of a tool-option search", "exploration")
-    cores = exploration_study.study_cores()
-    rows = exploration_tables.study_rows(store, cores)
+    cores = exploration_study.study_cores() if narrow.cores is None else narrow.catalogue(all_cores())
+    rows = narrow.rows(exploration_tables.study_rows(store, cores))
     command = f"hashbed explore CORE --device {exploration_study.DEVICE} --budget {exploration_study.BUDGET}"
     if not rows:
         section.items.append(Missing("the exploration study's results", f"make explore, or {command}"))
@@ -411,13 +535,17 @@ def _exploration(store: ResultStore) -> list[Section]:
 # --- the LWC benchmarks ------------------------------------------------------------------------
 
 
-def _lwc(store: ResultStore) -> list[Section]:
+def _lwc(store: ResultStore, narrow: Narrow) -> list[Section]:
     section = Section("lwc", "LWC benchmarks: the Ascon cores in the LWC manner, beside the hash cores", "lwc")
-    cores = all_cores("lwc")
-    rows = lwc_tables.lwc_rows(store, cores)
+    cores = narrow.catalogue(all_cores("lwc"))
+    found = lwc_tables.lwc_rows(store, cores)
+    benchmarks = {row["core"]: row["benchmark"] for row in found}  # of no device
+    rows = narrow.rows(found)
+    if narrow.active:  # no rows of implementations not stored
+        rows = [row for row in rows if row["implementation"]]
     for core in cores:
         mine = [row for row in rows if row["core"] == core.name]
-        benchmark = mine[0]["benchmark"] if mine else None
+        benchmark = benchmarks.get(core.name)
         if benchmark is None:
             section.items.append(Missing(f"the LWC benchmarks of {core.name}", f"hashbed lwc-bench {core.name}"))
             continue
@@ -447,7 +575,7 @@ def _lwc(store: ResultStore) -> list[Section]:
         return [section]
     if any(row["benchmark"] or row["implementation"] for row in rows):
         section.items.append(Table(lwc_tables.SUMMARY_TITLE, lwc_tables.summary_cells(rows), source(rows)))
-    section.items += [_lwc_figure(store, rows, device) for device in _lwc_devices(rows)]
+    section.items += [_lwc_figure(store, rows, device, narrow) for device in _lwc_devices(rows)]
     section.items.append(Note(lwc_tables.NOTE))
     return [section]
 
@@ -457,10 +585,10 @@ def _lwc_devices(rows: list[dict[str, Any]]) -> list[str]:
     return list(dict.fromkeys(row["device"] for row in rows if row["implementation"] and row["benchmark"]))
 
 
-def _lwc_figure(store: ResultStore, rows: list[dict[str, Any]], device: str) -> Figure:
-    """Long-message throughput against LUTs on ``device``: the hash cores, and each LWC core's
-    encryption, decryption and hashing."""
-    hashes = lwc_tables.hash_core_rows(store, device, {core.name for core in all_cores()})
+def _lwc_figure(store: ResultStore, rows: list[dict[str, Any]], device: str, narrow: Narrow) -> Figure:
+    """Long-message throughput against LUTs on ``device``: the hash cores (those ``narrow``
+    keeps), and each LWC core's encryption, decryption and hashing."""
+    hashes = lwc_tables.hash_core_rows(store, device, {core.name for core in narrow.catalogue(all_cores())})
     series = [
         Series("hash cores", [r["luts"] for r in hashes], [r["throughput_mbps"] for r in hashes], [r["core"] for r in hashes])
     ]
