@@ -92,13 +92,13 @@ def _synthesize(files: Sequence[Path], top: str, generics: Mapping[str, int | st
     """GHDL's Verilog and VHDL netlists of ``top`` (one analysis, two writers)."""
     with tempfile.TemporaryDirectory(prefix="hashbed-ghdl-") as work:
         workdir = f"--workdir={work}"
-        analysed = processes.run([GHDL, "-a", *_FLAGS, workdir, *(str(path) for path in files)], cwd=work)
+        analysed = processes.run([GHDL, "-a", *_FLAGS, workdir, *(str(path) for path in files)], cwd=Path(work))
         if analysed.returncode != 0:
             raise HashbedError(f"{_first_error(analysed.stderr + analysed.stdout)} (GHDL could not analyse the VHDL: fix it)")
         options = [*_FLAGS, workdir, *(f"-g{name}={value}" for name, value in generics.items())]
         outputs = []
         for writer in ("verilog", "vhdl"):
-            synth = processes.run([GHDL, "synth", *options, f"--out={writer}", top], cwd=work)
+            synth = processes.run([GHDL, "synth", *options, f"--out={writer}", top], cwd=Path(work))
             if synth.returncode != 0:
                 message = synth.stderr + synth.stdout
                 if "cannot find entity or configuration" in message:

@@ -20,7 +20,9 @@ from hashbed.catalogue.cores import Core
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow import processes
-from hashbed.flow.cache import cache_root
+from hashbed.flow.cache import (
+    cache_root as cache_root,  # also imported from here by flow/timing/engine.py, whose text keys timing jobs
+)
 from hashbed.flow.hdl import interface_ports, verilog_view
 from hashbed.flow.tools import verilator_command, verilator_version
 

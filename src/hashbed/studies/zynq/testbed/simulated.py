@@ -20,7 +20,8 @@ from typing import Any
 from hashbed.catalogue.cores import Core
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow import processes
-from hashbed.flow.sim.build import Design, build, cache_root
+from hashbed.flow.cache import cache_root
+from hashbed.flow.sim.build import Design, build
 from hashbed.studies.zynq.testbed.board import Block, Board
 from hashbed.studies.zynq.testbed.clock_wizard import ClockWizardModel
 from hashbed.studies.zynq.testbed.wrapper import FifoDepths, testbed_parameters, testbed_sources, testbed_top
