@@ -31,7 +31,7 @@ HARNESS = Path(__file__).with_name("harness.cpp")
 LWC_HARNESS = Path(__file__).with_name("lwc_harness.cpp")
 EXECUTABLE = "harness"
 #: The C++ compiler's words for a port the harness drives that the core does not have.
-_MISSING_PORT = re.compile(r"has no member named '(\w+)'")
+_MISSING_PORT = re.compile(r"has no member named [‘'](\w+)[’']")
 #: Verilator's words for a top module that is not in the sources.
 _NO_TOP = re.compile(r"--top-module '[^']*' was not found")
 _CXXFLAGS = "-O2 -std=c++20 -DVL_TIME_CONTEXT"
