@@ -25,7 +25,9 @@
 // Cycles for a message of N blocks in one segment whose last block is 16 bus words (no
 // stalls): 1 (header) + 16 (first block) + 1 (start) + 20*N + 8 (digest words), i.e.
 // 18 + 20*N + 8. A shorter last block of a one-block message is read in fewer cycles (one
-// per word fewer); a segment that is not the last costs its header and first-block load again.
+// per word fewer). Whole-block segments before the last cost nothing more when the first
+// holds two blocks or more (their headers are read while a block is hashed), one cycle when
+// it holds one (its block waits for the next header).
 module blake2s_core #(
     // Bus width in bits; only 32 is implemented.
     parameter W = 32
