@@ -25,7 +25,9 @@
 // Cycles for a message of N blocks in one segment whose last block is 16 bus words (no
 // stalls): 1 (header) + 16 (first block) + 1 (start) + 20*N + 8 (digest words), i.e.
 // 18 + 20*N + 8. A shorter last block of a one-block message is read in fewer cycles (one
-// per word fewer); a segment that is not the last costs its header and first-block load again.
+// per word fewer). Whole-block segments before the last cost nothing more when the first
+// holds two blocks or more (their headers are read while a block is hashed), one cycle when
+// it holds one (its block waits for the next header).
 module blake2s_core #(
     // Bus width in bits; only 32 is implemented.
     parameter W = 32
@@ -134,16 +136,16 @@ module blake2s_core #(
 
     // Write-back: after a column step row r moves left by r words (diagonals become columns),
     // after a diagonal step right by r words (the canonical order of v[0..15]).
-    wire [511:0] wb_col, wb_diag;
-    genvar gr, gc;
-    generate
-        for (gr = 0; gr < 4; gr = gr + 1) begin : gen_row
-            for (gc = 0; gc < 4; gc = gc + 1) begin : gen_col
-                assign wb_col[32*(4*gr+gc) +: 32]  = g_out[32*(4*gr + ((gc + gr) % 4)) +: 32];
-                assign wb_diag[32*(4*gr+gc) +: 32] = g_out[32*(4*gr + ((gc + 4 - gr) % 4)) +: 32];
+    reg [511:0] wb_col, wb_diag;
+    integer r, c;
+    always @* begin
+        for (r = 0; r < 4; r = r + 1) begin
+            for (c = 0; c < 4; c = c + 1) begin
+                wb_col[32*(4*r+c) +: 32]  = g_out[32*(4*r + ((c + r) % 4)) +: 32];
+                wb_diag[32*(4*r+c) +: 32] = g_out[32*(4*r + ((c + 4 - r) % 4)) +: 32];
             end
         end
-    endgenerate
+    end
 
     // Chaining value after the last step (h ^ v[0..7] ^ v[8..15]); h_q itself otherwise.
     wire         last_step = (es_q == E_RUN) && (step_q == LAST_STEP);

@@ -15,19 +15,17 @@ module blake2s_g (
     output wire [31:0] d_o
 );
 
-    wire [31:0] a1 = a + b + x;
-    wire [31:0] d1x = d ^ a1;
-    wire [31:0] d1 = {d1x[15:0], d1x[31:16]};     // >>> 16
-    wire [31:0] c1 = c + d1;
-    wire [31:0] b1x = b ^ c1;
-    wire [31:0] b1 = {b1x[11:0], b1x[31:12]};     // >>> 12
-    wire [31:0] a2 = a1 + b1 + y;
-    wire [31:0] d2x = d1 ^ a2;
-    wire [31:0] d2 = {d2x[7:0], d2x[31:8]};       // >>> 8
-    wire [31:0] c2 = c1 + d2;
-    wire [31:0] b2x = b1 ^ c2;
-    wire [31:0] b2 = {b2x[6:0], b2x[31:7]};       // >>> 7
-
+    reg [31:0] a1, d1, c1, b1, a2, d2, c2, b2, t;
+    always @* begin
+        a1 = a + b + x;
+        t  = d ^ a1;  d1 = {t[15:0], t[31:16]};
+        c1 = c + d1;
+        t  = b ^ c1;  b1 = {t[11:0], t[31:12]};
+        a2 = a1 + b1 + y;
+        t  = d1 ^ a2; d2 = {t[7:0], t[31:8]};
+        c2 = c1 + d2;
+        t  = b1 ^ c2; b2 = {t[6:0], t[31:7]};
+    end
     assign a_o = a2;
     assign b_o = b2;
     assign c_o = c2;
