@@ -1,15 +1,17 @@
 """A VHDL core as one Verilog netlist, made by GHDL (``ghdl synth --out=verilog``).
 
-GHDL 2.0 (Debian's) analyses the files in the manifest's order (VHDL-2008, Synopsys packages
-allowed), elaborates the top with the manifest's ``[parameters]`` as generics and writes the
-design as Verilog. That Verilog needs four fixes before Yosys, Verilator and Icarus take it
-(``fix_netlist``), each found on GMU's cores:
+GHDL 2.0 (Debian's, mcode) analyses the files in the manifest's order (VHDL-2008, Synopsys
+packages allowed) in a work directory of its own, elaborates the top with the manifest's
+``[parameters]`` as generics and writes the design as Verilog. That Verilog needs fixes before
+Yosys, Verilator and Icarus take it (``fix_netlist``), each found on GMU's cores:
 
 - VHDL names that are Verilog or SystemVerilog keywords (GMU's ``regn`` has ports ``input`` and
-  ``output``) come out as they are: they are renamed (``input`` -> ``input_v``);
-- a ``case`` of a selection (``with ... select``, ``case ... when others``) comes out without its
-  ``default``: a latch, and the ``others`` value lost. GHDL's VHDL netlist of the same run keeps
-  it (``... when others;``), so the default is taken from there;
+  ``output``) come out as they are: they are renamed (``input`` -> ``input_v``, a free name);
+- the ``case`` of a selection (GHDL's one-hot ``pmux``) comes out without its ``default``: a
+  latch in Verilog, and the ``others`` value lost. The selector is *not* always one-hot: it is
+  all zeros when no choice matches, and then the ``others`` value is the result (GMU's Keccak
+  pads a last byte with ``x"81"`` that way). GHDL's VHDL netlist of the same design keeps that
+  value (``... when others;``), so the default is taken from there;
 - a constant wider than 64 bits comes out as a string of binary digits (``"0101..."``, which
   Verilog reads as ASCII): it becomes a sized binary literal;
 - every module but the top is renamed ``<top>__<module>``, so that no entity of a user's core
@@ -31,14 +33,14 @@ from pathlib import Path
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import HashbedError
 from hashbed.flow import processes
-from hashbed.flow.cache import cache_root
+from hashbed.flow.cache import cache_root  # hashbed.flow.sim.build's cache_root (it imports this module)
 
 #: Bumped when the conversion's output changes (part of the cache key).
-VERSION = 1
-GHDL = os.environ.get("GHDL", "ghdl")
+VERSION = 2
+GHDL = "ghdl"
 _FLAGS = ("--std=08", "-fsynopsys")
 
-#: Verilog-2005 and SystemVerilog keywords (Verilator reads .v files with SystemVerilog's).
+#: Verilog-2005 and SystemVerilog (IEEE 1800-2017) keywords: Verilator reads .v files with SystemVerilog's.
 KEYWORDS = frozenset(
     """accept_on alias always always_comb always_ff always_latch and assert assign assume automatic before begin bind
     bins binsof bit break buf bufif0 bufif1 byte case casex casez cell chandle checker class clocking cmos config const
@@ -58,85 +60,102 @@ KEYWORDS = frozenset(
     tri0 tri1 triand trior trireg type typedef union unique unique0 unsigned until until_with untyped use uwire var
     vectored virtual void wait wait_order wand weak weak0 weak1 while wildcard wire with within wor xnor xor""".split()
 )
-#: Keywords that a name follows (past a range): a declaration's, and ``assign``'s target.
-_NAME_FOLLOWS = frozenset({"input", "output", "inout", "wire", "reg", "localparam", "parameter", "integer", "module", "assign"})
-_TOKEN = re.compile(r"\s*(\d*'[sS]?[bodhBODH][0-9a-fA-FxzXZ_?]+|\\\S+|[A-Za-z_][A-Za-z0-9_$]*|\$[A-Za-z_]\w*|\d+|<=|>=|==|!=|\S)")
-_ERROR = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+):\s*(?P<text>.*)$")
+#: The keywords of GHDL's output that a declared name follows (past a range): declarations and ``assign``.
+_DECLARE = frozenset({"module", "input", "output", "inout", "wire", "reg", "integer", "localparam", "parameter", "assign"})
+#: Verilog's tokens: a literal, an escaped name, a name, a system function, a number, an operator.
+_TOKEN = re.compile(
+    r"\d*'[sS]?[bodhBODH][0-9a-fA-FxzXZ_?]+|\\\S+|[A-Za-z_][A-Za-z0-9_$]*|\$[A-Za-z_]\w*|\d+|<=|>=|==|!=|&&|\|\||\S"
+)
+_COMMENT = re.compile(r"//.*$|/\*.*?\*/")
+_PLACED = re.compile(r"^\S.*?:\d+:\d+:")  # GHDL's message with a place: file:line:col:
 
 
 @functools.cache
 def ghdl_version() -> str:
     """The first line of ``ghdl --version``; a missing GHDL is a one-line error."""
     if shutil.which(GHDL) is None:
-        raise HashbedError("GHDL is not installed: VHDL cores need it (apt-get install ghdl, or set GHDL to its path)")
+        raise HashbedError("GHDL is not installed: VHDL cores need it (apt-get install ghdl)")
     result = processes.run([GHDL, "--version"])
     return (result.stdout.strip().splitlines() or ["ghdl (unknown version)"])[0]
 
 
 def vhdl_netlist(files: Sequence[Path], top: str, generics: Mapping[str, int | str]) -> Path:
-    """The Verilog netlist of entity ``top`` of ``files`` with ``generics`` (made now if not cached)."""
-    text = "\0".join((str(VERSION), ghdl_version(), top, repr(sorted(generics.items()))))
+    """The cached Verilog netlist of entity ``top`` of ``files`` with ``generics`` (made now if not cached)."""
+    text = repr((VERSION, ghdl_version(), top, sorted((name, str(value)) for name, value in generics.items())))
     path = cache_root() / "vhdl" / f"{top}-{fingerprint(text, files)}.v"
     if path.is_file():
         return path
-    verilog, vhdl = _synthesize(files, top, generics)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{top}-")
-    with os.fdopen(handle, "w") as output:
-        output.write(fix_netlist(verilog, top, pmux_defaults(vhdl)))
-    os.replace(temporary, path)  # atomic: two processes may convert one core at once
+    verilog, vhdl = _synthesize([file.absolute() for file in files], top, generics)
+    _write_atomically(path, fix_netlist(verilog, top.lower(), pmux_defaults(vhdl)))
     return path
 
 
+def _write_atomically(path: Path, text: str) -> None:
+    """``text`` into ``path`` through a temporary file beside it: two processes may write one key at once."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w") as output:
+            output.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 def _synthesize(files: Sequence[Path], top: str, generics: Mapping[str, int | str]) -> tuple[str, str]:
-    """GHDL's Verilog and VHDL netlists of ``top`` (one analysis, two writers)."""
+    """GHDL's Verilog and VHDL netlists of ``top`` (one analysis, two writers), in a work directory of their own."""
     with tempfile.TemporaryDirectory(prefix="hashbed-ghdl-") as work:
         workdir = f"--workdir={work}"
         analysed = processes.run([GHDL, "-a", *_FLAGS, workdir, *(str(path) for path in files)], cwd=Path(work))
         if analysed.returncode != 0:
-            raise HashbedError(f"{_first_error(analysed.stderr + analysed.stdout)} (GHDL could not analyse the VHDL: fix it)")
+            raise HashbedError(
+                f"{_first_error(analysed.stderr + analysed.stdout)} (GHDL could not analyse the core's VHDL: fix it)"
+            )
         options = [*_FLAGS, workdir, *(f"-g{name}={value}" for name, value in generics.items())]
-        outputs = []
-        for writer in ("verilog", "vhdl"):
-            synth = processes.run([GHDL, "synth", *options, f"--out={writer}", top], cwd=Path(work))
-            if synth.returncode != 0:
-                message = synth.stderr + synth.stdout
-                if "cannot find entity or configuration" in message:
-                    entities = ", ".join(_entities(files)) or "none"
-                    raise HashbedError(
-                        f"top '{top}' is not an entity of the VHDL files (entities: {entities}): fix 'top' in the manifest"
-                    )
-                raise HashbedError(f"{_first_error(message)} (GHDL 2.0 could not synthesize the core)")
-            outputs.append(synth.stdout)
-    return outputs[0], outputs[1]
+        return _synth(options, "verilog", top, files, work), _synth(options, "vhdl", top, files, work)
+
+
+def _synth(options: list[str], writer: str, top: str, files: Sequence[Path], work: str) -> str:
+    """The netlist ``ghdl synth --out=<writer>`` writes of ``top``; its failure as a one-line error."""
+    synth = processes.run([GHDL, "synth", *options, f"--out={writer}", top], cwd=Path(work))
+    if synth.returncode == 0:
+        return synth.stdout
+    message = synth.stderr + synth.stdout
+    if "cannot find entity or configuration" in message:
+        entities = ", ".join(_entities(files)) or "none"
+        raise HashbedError(f"top '{top}' is not an entity of the VHDL files (entities: {entities}): fix 'top' in the manifest")
+    raise HashbedError(f"{_first_error(message)} (GHDL 2.0 could not synthesize the core)")
 
 
 def _first_error(output: str) -> str:
-    """GHDL's first message with a place (file:line:col), else its first line."""
+    """GHDL's first error with its place (file:line:col), else its first line."""
     lines = [line.strip() for line in output.splitlines() if line.strip()]
-    placed = [line for line in lines if _ERROR.match(line) and ":warning:" not in line and ":note:" not in line]
+    placed = [line for line in lines if _PLACED.match(line) and not re.search(r":\d+:(warning|note):", line)]
     return (placed or lines or ["GHDL failed without a message"])[0]
 
 
 def _entities(files: Sequence[Path]) -> list[str]:
-    names: list[str] = []
+    """The entities the files declare (``entity X is``), in order, each once."""
+    names: dict[str, None] = {}
     for path in files:
         text = path.read_text(encoding="latin-1")
-        names += re.findall(r"^\s*entity\s+(\w+)\s+is\b", text, re.IGNORECASE | re.MULTILINE)
-    return names
+        names.update(dict.fromkeys(re.findall(r"^\s*entity\s+(\w+)\s+is\b", text, re.IGNORECASE | re.MULTILINE)))
+    return list(names)
 
 
 # --- the fixes -----------------------------------------------------------------------------
 
 
-def fix_netlist(verilog: str, top: str, defaults: Mapping[tuple[str, str], str] | None = None) -> str:
+def fix_netlist(text: str, top: str, defaults: Mapping[tuple[str, str], str] | None = None) -> str:
     """GHDL 2.0's Verilog made acceptable to Yosys, Verilator and Icarus (the module docstring):
-    wide constants as literals, case defaults (``defaults``: (module, net) -> Verilog value),
-    keywords renamed, modules but the top prefixed."""
-    text = re.sub(r'"([01xzXZ]+)"', lambda m: f"{len(m[1])}'b{m[1].lower()}", verilog)
+    wide constants as literals, a default in every case (``defaults``: (module, net) -> Verilog
+    value, from ``pmux_defaults``), modules but the top prefixed, keywords renamed."""
+    text = re.sub(r'"([01xzXZ]+)"', lambda m: f"{len(m[1])}'b{m[1].lower()}", text)
+    _refuse_duplicate_modules(text)
     text = _add_case_defaults(text, defaults or {})
-    text = _rename_keywords(text)
-    return _prefix_modules(text, top)
+    text = _prefix_modules(text, top)
+    return _rename_keywords(text)
 
 
 def pmux_defaults(vhdl: str) -> dict[tuple[str, str], str]:
@@ -146,154 +165,181 @@ def pmux_defaults(vhdl: str) -> dict[tuple[str, str], str]:
     entity = ""
     target: str | None = None
     for line in vhdl.splitlines():
-        head = re.match(r"\s*architecture\s+\S+\s+of\s+(\S+)\s+is", line)
-        if head:
+        if head := re.match(r"\s*architecture\s+\S+\s+of\s+(\S+)\s+is", line):
             entity = head[1]
-        select = re.match(r"\s*with\s+\S+\s+select\s+(\S+)\s*<=", line)
-        if select:
+        if select := re.match(r"\s*with\s+\S+\s+select\s+(\S+)\s*<=", line):
             target = select[1]
-        others = re.match(r"\s*(.+?)\s+when others;", line)
-        if others and target is not None:
+        if (others := re.match(r"\s*(.+?)\s+when others;", line)) and target is not None:
             defaults[(entity, target)] = _verilog_value(others[1])
             target = None
     return defaults
 
 
+_VHDL_BITS = {"0": "0", "1": "1", "L": "0", "H": "1", "Z": "z"}  # U, X, W, - : x
+
+
 def _verilog_value(value: str) -> str:
-    """A VHDL netlist's value as Verilog: a bit string, a bit, ``(H downto L => 'c')``, or a net
-    (GHDL's ``wrap_`` names are the ports)."""
+    """A value of GHDL's VHDL netlist as Verilog: a bit string, a bit, ``(H downto L => 'c')``,
+    or a net (GHDL's ``wrap_`` names are the ports)."""
     value = value.strip()
-    bits = re.fullmatch(r'"([01XZUWLH-]+)"', value)
-    if bits:
+    if bits := re.fullmatch(r'"([01XZUWLH-]+)"', value):
         return f"{len(bits[1])}'b{_bits(bits[1])}"
-    bit = re.fullmatch(r"'([01XZUWLH-])'", value)
-    if bit:
+    if bit := re.fullmatch(r"'([01XZUWLH-])'", value):
         return f"1'b{_bits(bit[1])}"
-    fill = re.fullmatch(r"\((\d+) downto (\d+) => '([01XZUWLH-])'\)", value)
-    if fill:
-        return f"{int(fill[1]) - int(fill[2]) + 1}'b{_bits(fill[3]) * (int(fill[1]) - int(fill[2]) + 1)}"
+    if fill := re.fullmatch(r"\((\d+) downto (\d+) => '([01XZUWLH-])'\)", value):
+        width = int(fill[1]) - int(fill[2]) + 1
+        return f"{width}'b{_bits(fill[3] * width)}"
     if re.fullmatch(r"[A-Za-z_]\w*", value):
         return value.removeprefix("wrap_")
     raise HashbedError(f"GHDL's netlist has a case default hashbed cannot read ({value!r}): please report it")
 
 
 def _bits(vhdl_bits: str) -> str:
-    return "".join("01xzxx0x1"["01XZUWLH-".index(c)] if c in "01XZUWLH-" else c for c in vhdl_bits).replace("-", "x")
+    """VHDL's std_logic digits as Verilog's (U, X, W and - are x)."""
+    return "".join(_VHDL_BITS.get(digit, "x") for digit in vhdl_bits)
 
 
 def _add_case_defaults(text: str, defaults: Mapping[tuple[str, str], str]) -> str:
-    """A ``default`` for every ``case`` without one: the VHDL netlist's ``others`` value."""
-    lines = text.splitlines()
+    """A ``default`` for every target of every ``case`` without one: the VHDL netlist's ``others`` value."""
     out: list[str] = []
     module = ""
-    items: list[tuple[str, str]] = []
-    inside = has_default = False
-    for line in lines:
-        head = re.match(r"module\s+(\S+)", line)
-        if head:
+    items: dict[str, str] | None = None  # in a case without a default so far: its targets' first values
+    for line in text.splitlines():
+        if head := re.match(r"module\s+(\S+)", line):
             module = head[1]
         if re.match(r"\s*case\s*\(", line):
-            inside, has_default, items = True, False, []
-        elif inside and re.match(r"\s*default\s*:", line):
-            has_default = True
-        elif inside and re.match(r"\s*endcase\b", line):
-            inside = False
-            if not has_default:
-                for target in sorted({target for target, _ in items}):
-                    value = defaults.get((module, target))
-                    if value is not None and re.fullmatch(r"\d+'bx+", value):  # don't care: a value of the
-                        value = next(rhs for name, rhs in items if name == target)  # case's, as Yosys takes no latch
-                    if value is None:
-                        raise HashbedError(
-                            f"GHDL's Verilog of module {module} has a case without a default for {target}, and its VHDL "
-                            "netlist no 'others' value: please report it"
-                        )
-                    out.append(f"      default: {target} <= {value};")
-        elif inside:
-            assigned = re.match(r"\s*[^:]+:\s*(\w+)\s*<?=\s*(.*?);\s*$", line)
-            if assigned:
-                items.append((assigned[1], assigned[2]))
+            items = {}
+        elif items is not None and re.match(r"\s*default\s*:", line):
+            items = None
+        elif items is not None and re.match(r"\s*endcase\b", line):
+            indent = line[: len(line) - len(line.lstrip())]
+            out += [
+                f"{indent}  default: {target} <= {_default(defaults, module, target, first)};" for target, first in items.items()
+            ]
+            items = None
+        elif items is not None and (item := re.match(r"[^:]+:\s*([A-Za-z_]\w*)\s*<?=\s*(.*?);", line)):
+            items.setdefault(item[1], item[2])
         out.append(line)
     return "\n".join(out) + "\n"
 
 
-def _rename_keywords(text: str) -> str:
-    """Every name that is a keyword, renamed (``input`` -> ``input_v``, a free name)."""
-    names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_$]*", text))
-    renames: dict[str, str] = {}
-    out = []
-    for line in text.splitlines():
-        code, comment = _split_comment(line)
-        tokens = [(m.start(1), m.end(1), m[1]) for m in _TOKEN.finditer(code)]
-        pieces, last = [], 0
-        for index, (start, end, token) in enumerate(tokens):
-            if token in KEYWORDS and _is_name(tokens, index):
-                if token not in renames:
-                    renames[token] = _free_name(f"{token}_v", names)
-                pieces += [code[last:start], renames[token]]
-                last = end
-        out.append("".join(pieces) + code[last:] + comment)
-    return "\n".join(out) + "\n"
+def _default(defaults: Mapping[tuple[str, str], str], module: str, target: str, first: str) -> str:
+    """The default of ``target`` in ``module``'s case. A don't-care (all x) becomes ``first``, the
+    case's first value of it: Yosys takes an x default of a case that feeds back (GMU's FSMs) as a
+    latch. No default at all is GHDL output hashbed does not know."""
+    value = defaults.get((module, target))
+    if value is None:
+        raise HashbedError(
+            f"GHDL's Verilog of module {module} has a case without a default for {target}, and its VHDL netlist "
+            "no 'others' value: please report it"
+        )
+    return first if re.fullmatch(r"\d+'bx+", value) else value
 
 
-def _split_comment(line: str) -> tuple[str, str]:
-    """A line's code and its comment (``//`` to the end, or a ``/* ... */`` GHDL puts alone)."""
-    stripped = line.strip()
-    if stripped.startswith("/*") and stripped.endswith("*/"):
-        return "", line
-    cut = line.find("//")
-    return (line, "") if cut < 0 else (line[:cut], line[cut:])
-
-
-def _is_name(tokens: list[tuple[int, int, str]], index: int) -> bool:
-    """Whether the keyword at ``index`` is used as a name in GHDL's regular output: after an
-    operator, a bracket, a dot or a comma, or as the name a declaration declares; not when it
-    starts a line (``input clk``, ``assign``, ``case``), follows ``@(`` (``posedge``) or another
-    keyword that is not a declaration's (``initial begin``)."""
-    word = tokens[index][2]
-    before = [token for _, _, token in tokens[:index]]
-    if not before or before == ["("]:
-        return False
-    previous = before[-1]
-    if previous == "(" and len(before) >= 2 and before[-2] == "@":
-        return False
-    if word == "or" and "@" in before:
-        return False
-    if previous == ")":
-        return False
-    if previous in KEYWORDS:
-        return previous in _NAME_FOLLOWS
-    return True  # after an operator, a bracket or range, a dot, a comma: a name
-
-
-def _free_name(name: str, names: set[str]) -> str:
-    candidate, number = name, 1
-    while candidate in names:
-        number += 1
-        candidate = f"{name}{number}"
-    names.add(candidate)
-    return candidate
+def _refuse_duplicate_modules(text: str) -> None:
+    """GHDL 2.0 names a module after its entity and generics, not its architecture: two
+    architectures of one entity (GMU's ``aes_mul(aes_mulx02)`` and ``(aes_mulx03)``) become two
+    different modules of one name, and no instance says which it means. Such a netlist is refused."""
+    seen: set[str] = set()
+    for name in re.findall(r"^module\s+(\S+)", text, re.MULTILINE):
+        if name in seen:
+            raise HashbedError(
+                f"GHDL 2.0 wrote two different modules named {name} (two architectures of one entity with the same "
+                "generics?): give each architecture an entity of its own"
+            )
+        seen.add(name)
 
 
 def _prefix_modules(text: str, top: str) -> str:
-    """Every module but ``top`` renamed ``<top>__<module>``, at its declaration and its instances."""
-    modules = [name for name in re.findall(r"^module\s+(\S+)", text, re.MULTILINE) if name != top]
+    """Every module but ``top`` renamed ``<top>__<module>``, at its declaration and its instances
+    (GHDL writes an instance's head alone on its line: ``  <module> <label> (``)."""
+    modules = {name for name in re.findall(r"^module\s+(\S+)", text, re.MULTILINE) if name != top}
     if not modules:
         return text
-    pattern = "|".join(re.escape(name) for name in sorted(modules, key=len, reverse=True))
-    text = re.sub(rf"^module\s+({pattern})\b", lambda m: f"module {top}__{m[1]}", text, flags=re.MULTILINE)
-    return re.sub(rf"^(\s+)({pattern})(\s+\S+\s*\()", lambda m: f"{m[1]}{top}__{m[2]}{m[3]}", text, flags=re.MULTILINE)
+    text = re.sub(r"^module\s+(\S+)", lambda m: f"module {top}__{m[1]}" if m[1] in modules else m[0], text, flags=re.MULTILINE)
+    instance = re.compile(r"^(\s+)(\S+)(\s+\S+\s*\(\s*)$", re.MULTILINE)
+    return instance.sub(lambda m: f"{m[1]}{top}__{m[2]}{m[3]}" if m[2] in modules else m[0], text)
+
+
+def _rename_keywords(text: str) -> str:
+    """Every keyword used as a name renamed everywhere (``input`` -> ``input_v``, a name the text does not use)."""
+    taken = set(re.findall(r"\\\S+|[A-Za-z_][A-Za-z0-9_$]*", text))
+    renames: dict[str, str] = {}
+    out = []
+    for line in text.splitlines():
+        pieces, last = [], 0
+        for start, end in _code_spans(line):
+            tokens = [(m.start(), m.end(), m[0]) for m in _TOKEN.finditer(line, start, end)]
+            words = [token for _, _, token in tokens]
+            for index, (begin, finish, token) in enumerate(tokens):
+                if token in KEYWORDS and _is_name(words, index):
+                    if token not in renames:
+                        renames[token] = _free_name(f"{token}_v", taken)
+                    pieces += [line[last:begin], renames[token]]
+                    last = finish
+        out.append("".join(pieces) + line[last:])
+    return "\n".join(out) + "\n"
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """The parts of a line that are not comments (``// ...``, ``/* ... */``), as (start, end)."""
+    spans, last = [], 0
+    for comment in _COMMENT.finditer(line):
+        spans.append((last, comment.start()))
+        last = comment.end()
+    return [*spans, (last, len(line))]
+
+
+def _is_name(words: list[str], index: int) -> bool:
+    """Whether the keyword ``words[index]`` of one line of GHDL's output is a name there.
+
+    GHDL writes its own keywords at fixed places: first on a line (``input``, ``wire``,
+    ``assign``, ``always``, ``if``, ``case``, ``default:``, ``endmodule``...), after another of
+    its keywords (``initial``, ``else``), and in an ``always`` line's event control. Everywhere
+    else a word is a name: in an expression, after ``.`` (a port of an instance), after a
+    range or a declaration's keyword (the declared name). A name can be first on its line too,
+    as the target of a statement (``logic = n25_q;``, ``mem[a] <= d;``)."""
+    word_before = words[index - 1] if index else ""
+    if index == 0 or word_before == ")":
+        return _is_target(words, index)
+    if words[:2] == ["always", "@"]:  # always @(posedge clk or negedge rst): the signals only
+        return word_before in ("posedge", "negedge")
+    if word_before in KEYWORDS:
+        return word_before in _DECLARE
+    return not (index == 1 and word_before == "(")  # a port list's first direction: "(input  clk,"
+
+
+def _is_target(words: list[str], index: int) -> bool:
+    """Whether the word at ``index`` is assigned to: ``=`` or ``<=`` follows it, or its one index."""
+    after = index + 1
+    if after < len(words) and words[after] == "[":
+        depth = 0
+        while after < len(words):
+            depth += {"[": 1, "]": -1}.get(words[after], 0)
+            after += 1
+            if depth == 0:
+                break
+    return after < len(words) and words[after] in ("=", "<=")
+
+
+def _free_name(name: str, taken: set[str]) -> str:
+    """``name``, or ``name2``, ``name3``... the first that is not ``taken`` (which it joins)."""
+    candidate, number = name, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{name}{number}"
+    taken.add(candidate)
+    return candidate
 
 
 def top_ports(netlist: str, top: str) -> dict[str, tuple[str, int]]:
-    """The ports of module ``top`` in a netlist of GHDL's: name -> (direction, width)."""
-    header = re.search(rf"^module\s+{re.escape(top)}\s*\((.*?)\);", netlist, re.MULTILINE | re.DOTALL)
+    """The ports of module ``top`` in a netlist of GHDL's: name -> (direction, width in bits)."""
+    header = re.search(rf"^module\s+{re.escape(top)}\s*\((.*?)\);", netlist, re.MULTILINE | re.DOTALL | re.IGNORECASE)
     if header is None:
         raise HashbedError(f"module {top} is not in GHDL's netlist: fix 'top' in the manifest")
     ports: dict[str, tuple[str, int]] = {}
     for declaration in header[1].split(","):
-        match = re.fullmatch(r"\s*(input|output|inout)\s*(?:\[(\d+):(\d+)\])?\s*(\S+)\s*", declaration)
-        if match:
+        if match := re.fullmatch(r"\s*(input|output|inout)\s*(?:\[(\d+):(\d+)\])?\s*(\S+)\s*", declaration):
             width = abs(int(match[2]) - int(match[3])) + 1 if match[2] else 1
             ports[match[4]] = (match[1], width)
     return ports
