@@ -31,6 +31,8 @@ from hashbed.flow.hdl import verilog_view
 from hashbed.flow.impl import families
 from hashbed.flow.impl.pins import needs_pins, write_constraints
 from hashbed.flow.tools import NEXTPNR, YOSYS
+from hashbed.flow.vhdl import VERSION as VHDL_CONVERSION
+from hashbed.flow.vhdl import ghdl_version
 
 DEFAULT_FREQ_MHZ = 100.0
 DEFAULT_SEED = 1
@@ -66,6 +68,8 @@ class ImplSettings:
             "nextpnr_args": list(self.device.nextpnr_args),
             "tools": {"yosys": YOSYS.version(), "nextpnr": NEXTPNR[self.device.family].version()},
         }
+        if core.is_vhdl:  # only then: GHDL and the conversion made the netlist the other tools take
+            inputs["tools"]["ghdl"] = f"{ghdl_version()}, hashbed conversion {VHDL_CONVERSION}"
         if self.device.family in families.POST_SYNTH:  # only there, likewise
             inputs["synth_post"] = families.POST_SYNTH[self.device.family]
         if needs_pins(self.device):  # only there: the port bits go on these pins (flow/impl/pins.py)
