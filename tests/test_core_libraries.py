@@ -194,6 +194,7 @@ def load_manifest_without(library: Path, field: str) -> object:
         ('ready = "low"\n', "ready: must be 'active-high' or 'active-low', got 'low'"),
         ('padding = "hw"\n', "padding: must be 'host' or 'core', got 'hw'"),
         ('vectors = ["none.txt"]\n', "none.txt' does not exist: add the file, or fix the name"),
+        ('header = "gmu-round2"\npadding = "core"\n', "GMU's round-2 headers carry host-padded segments"),
     ],
 )
 def test_wrong_conventions_are_refused(library: Path, monkeypatch: pytest.MonkeyPatch, extra: str, words: str) -> None:
@@ -233,3 +234,22 @@ def test_a_core_that_pads_gets_whole_blocks_in_segments_that_are_not_the_last() 
     assert b"".join(w.to_bytes(8, "big") for w in words[1:9] + words[10:]) == data + bytes(4)
     with pytest.raises(HashbedError, match="splitting a message into segments needs the algorithm's block size"):
         HashInterface(32, core_pads=True).message_words(Message.from_bytes(data), None, segment_bits=512)
+
+
+def test_gmus_round2_headers_carry_padded_lengths_and_the_last_segments_message_bits() -> None:
+    """GMU's round-2 packages (header = "gmu-round2"): a header holds the padded segment's length,
+    LAST in bit 0, and the last segment's header is followed by the message bits in it."""
+    sha256 = load_core("sha256").algorithm
+    abc = Message.from_bytes(b"abc")
+    padded = list(message_words(sha256, abc, 32))[1:]  # the interface's data words: the padded block
+    round2 = HashInterface(32, round2_header=True)
+    assert round2.message_words(abc, sha256) == [512 | 1, 24, *padded]
+    data = bytes(range(100))  # two padded blocks, split after the first
+    words = round2.message_words(Message.from_bytes(data), sha256, segment_bits=512)
+    assert words[0] == 512 and words[17:19] == [512 | 1, 800 - 512] and len(words) == 1 + 16 + 2 + 16
+    assert b"".join(w.to_bytes(4, "big") for w in words[1:17] + words[19:]) == sha256.pad(Message.from_bytes(data))
+    # a message whose padding fills more blocks than it: the last segment holds none of its bits
+    jh = load_core("jh256-round2").algorithm
+    short = Message.from_bytes(b"\x6a\x6a\xb6\xc2\x14")
+    split = HashInterface(64, round2_header=True).message_words(short, jh, segment_bits=512)
+    assert split[0] == 512 and split[9:11] == [512 | 1, 0]

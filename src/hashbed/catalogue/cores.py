@@ -81,6 +81,8 @@ class Core:
     ready_active_low: bool = False
     #: The core pads the message itself: the host sends message words only (docs/interface.md).
     core_pads: bool = False
+    #: GMU's round-2 headers (``header = "gmu-round2"``, hashbed.catalogue.interface.round2_words).
+    round2_header: bool = False
     #: A Python model of the core's algorithm beside the manifest (``model``), for an algorithm
     #: hashbed has none of.
     model_file: Path | None = None
@@ -120,7 +122,7 @@ class Core:
     @property
     def hash_interface(self) -> HashInterface:
         """The word streams of the core's hash interface, with its conventions."""
-        return HashInterface(self.bus_width, ready_active_low=self.ready_active_low, core_pads=self.core_pads)
+        return HashInterface(self.bus_width, self.ready_active_low, self.core_pads, self.round2_header)
 
     @property
     def suite(self) -> LwcSuite:
@@ -175,6 +177,7 @@ class Core:
             "max_decrypt_bytes": self.max_decrypt_bytes,
             "ready": "active-low" if self.ready_active_low else "active-high",
             "padding": "core" if self.core_pads else "host",
+            "header": "gmu-round2" if self.round2_header else "hashbed",
             "language": "vhdl" if self.is_vhdl else "verilog",
             "model": str(self.model_file) if self.model_file else ("built-in" if self.has_model else None),
             "vectors": [str(path) for path in self.vectors],
@@ -280,6 +283,9 @@ class CoreManifest(DesignManifest):
     ready: Literal["active-high", "active-low"] = "active-high"
     #: Who pads the message: the host (the hashbed default) or the core (GMU's round-3 cores).
     padding: Literal["host", "core"] = "host"
+    #: The segment headers: the interface's (bit w-1 LAST, message bits), or GMU's round-2
+    #: packages' (padded bits, bit 0 LAST, then the message bits of the last segment).
+    header: Literal["hashbed", "gmu-round2"] = "hashbed"
     #: A Python file beside the manifest with the model of the core's algorithm (``MODEL``).
     model: str | None = None
     #: Known-answer files beside the manifest: NIST KAT or GMU datain files.
@@ -316,8 +322,14 @@ class CoreManifest(DesignManifest):
     def _lwc_table(self) -> Self:
         if (self.interface == "lwc") != (self.lwc is not None):
             raise ValueError('an LWC core (interface = "lwc") has an [lwc] table, a hash core none: add or remove it')
-        if self.interface == "lwc" and (self.ready != "active-high" or self.padding != "host" or self.model):
-            raise ValueError("'ready', 'padding' and 'model' are fields of a hash core; an LWC core has the LWC API's handshakes")
+        if self.interface == "lwc" and (
+            self.ready != "active-high" or self.padding != "host" or self.header != "hashbed" or self.model
+        ):
+            raise ValueError(
+                "'ready', 'padding', 'header' and 'model' are fields of a hash core; an LWC core has the LWC API's handshakes"
+            )
+        if self.padding == "core" and self.header == "gmu-round2":
+            raise ValueError('header: GMU\'s round-2 headers carry host-padded segments: give padding = "host"')
         return self
 
     @model_validator(mode="after")
@@ -358,6 +370,7 @@ def load_manifest(path: Path) -> Core:
         lwc_sdi_width=manifest.lwc.sdi_width if manifest.lwc else None,
         ready_active_low=manifest.ready == "active-low",
         core_pads=manifest.padding == "core",
+        round2_header=manifest.header == "gmu-round2",
         model_file=path.parent / manifest.model if manifest.model else None,
         vectors=tuple(path.parent / name for name in manifest.vectors),
     )

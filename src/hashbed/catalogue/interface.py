@@ -13,8 +13,8 @@ The core answers with ``ceil(digest_bits / w)`` words, most significant first; b
 past the digest in the last word are zero.
 
 A core may follow GMU's conventions instead (``HashInterface``): its ready flags active low
-(a wrapper of the flow inverts them, hashbed.flow.hdl), and the padding done in the core, when the
-data words carry the message alone.
+(a wrapper of the flow inverts them, hashbed.flow.hdl); the padding done in the core, when the
+data words carry the message alone; or the headers of GMU's round-2 packages (``round2_words``).
 """
 
 from __future__ import annotations
@@ -132,6 +132,29 @@ def unpadded_words(message: Message, width: int, block_bits: int | None, segment
     return words
 
 
+def round2_words(algorithm: HashAlgorithm, message: Message, width: int, segment_bits: int | None = None) -> list[int]:
+    """The input word stream of GMU's round-2 packages: the host pads, and the padded message
+    goes in segments of whole blocks; a header holds its segment's padded length in bits, LAST
+    in bit 0 (lengths are whole words, so the bit is free), and the last segment's header is
+    followed by a word with the message bits in that segment."""
+    check_width(width)
+    limit = max_segment_bits(algorithm, width)
+    if segment_bits is not None:
+        limit = min(limit, segment_bits // algorithm.block_bits * algorithm.block_bits)
+    if limit <= 0:
+        raise ValueError(f"segments must hold at least one {algorithm.block_bits}-bit block")
+    padded = algorithm.pad(message)
+    words: list[int] = []
+    sent = 0
+    while 8 * len(padded) - sent > limit:
+        words.append(limit)
+        words.extend(to_words(padded[sent // 8 : (sent + limit) // 8], width))
+        sent += limit
+    words += [(8 * len(padded) - sent) | 1, max(0, message.bits - sent)]
+    words.extend(to_words(padded[sent // 8 :], width))
+    return words
+
+
 @dataclass(frozen=True)
 class HashInterface:
     """The hash interface of one core: its bus width and its conventions, GMU's where the manifest
@@ -142,6 +165,8 @@ class HashInterface:
     ready_active_low: bool = False
     #: The core pads: the host sends message words only, SEGMENT_BITS still counts message bits.
     core_pads: bool = False
+    #: GMU's round-2 headers (``round2_words``) instead of the interface's.
+    round2_header: bool = False
 
     def message_words(self, message: Message, algorithm: HashAlgorithm | None, segment_bits: int | None = None) -> list[int]:
         """The input word stream of one message; a core that pads itself needs no model unless the
@@ -150,6 +175,8 @@ class HashInterface:
             return unpadded_words(message, self.width, algorithm.block_bits if algorithm else None, segment_bits)
         if algorithm is None:
             raise HashbedError("the host pads for this core: its messages need a model of its algorithm")
+        if self.round2_header:
+            return round2_words(algorithm, message, self.width, segment_bits)
         return message_words(algorithm, message, self.width, segment_bits)
 
     def digest_words(self, digest_bits: int) -> int:

@@ -29,7 +29,7 @@ from hashbed.flow.sim.lwc_measure import measure_lwc
 from hashbed.flow.sim.lwc_verify import verify_lwc, verify_lwc_files
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, measure
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls
-from hashbed.flow.sim.verify import VERIFY_STALLS, verify
+from hashbed.flow.sim.verify import VERIFY_STALLS, default_vectors, verify
 from hashbed.flow.tools import verilator_version
 from hashbed.jobs.executors import Executor
 from hashbed.jobs.graph import Estimates, Event, Node, constant, run_graph
@@ -148,10 +148,11 @@ class Jobs:
         segment_bits: int | None = None,
         idle_limit: int = DEFAULT_IDLE_LIMIT,
     ) -> Node:
-        files = kat_files or list(core.vectors)  # by default the manifest's vector files, else the model's vectors
+        files, generated = default_vectors(core, kat_files)
+        listed: list[Any] = [{"file": str(path), "sha256": _file_hash(path)} for path in files]
         inputs = {
             **_simulation_inputs(core),
-            "vectors": [{"file": str(path), "sha256": _file_hash(path)} for path in files] or "generated",
+            "vectors": (listed + ["generated"] if generated else listed) if files else "generated",
             "src_stall": stalls.src,
             "dst_stall": stalls.dst,
             "stall_seed": stalls.seed,
@@ -365,12 +366,18 @@ def row_inputs(core: Core) -> dict[str, Any]:
 
 def _simulation_inputs(core: Core) -> dict[str, Any]:
     """What identifies a simulation job's hardware: the core and the simulator build."""
-    return {
+    inputs: dict[str, Any] = {
         "core": core.name,
         "core_fingerprint": core.fingerprint(),
         "simulator": simulator_fingerprint(core),
         "tools": {"verilator": verilator_version()},
     }
+    conventions = {"padding": "core"} if core.core_pads else {}
+    if core.round2_header:
+        conventions["header"] = "gmu-round2"
+    if conventions:  # only then: the other cores' jobs keep their keys
+        inputs["stream"] = conventions
+    return inputs
 
 
 def _file_hash(path: Path) -> str:

@@ -138,13 +138,22 @@ def _stream_cases(core: Core, path: Path) -> list[_Case]:
     return [_Case(list(v.words), v.digest, v.line, v.message_bits) for v in streams.vectors]
 
 
+def default_vectors(core: Core, kat_files: list[Path] | None) -> tuple[list[Path], bool]:
+    """The vector files a verification runs and whether the model's generated vectors run too:
+    the files given, else the manifest's ``vectors`` and, with a model, the generated ones (a
+    core without vector files needs its model for them)."""
+    if kat_files:
+        return kat_files, False
+    return list(core.vectors), core.has_model or not core.vectors
+
+
 def _vector_sets(core: Core, kat_files: list[Path] | None, segment_bits: int | None) -> list[tuple[str, list[_Case], int]]:
     """Per source: its cases to run and how many it skipped (bit lengths a byte-aligned core does not take)."""
-    files = kat_files or list(core.vectors)
-    if not files:
-        algorithm = core.algorithm  # no vector files: the model makes them, and a core without one is refused here
-        return [(f"generated {algorithm.key} vectors", _kat_cases(core, generated_vectors(algorithm), segment_bits), 0)]
+    files, generated = default_vectors(core, kat_files)
     sets = []
+    if generated:
+        algorithm = core.algorithm  # a core without vector files nor a model is refused here, saying how to fix it
+        sets.append((f"generated {algorithm.key} vectors", _kat_cases(core, generated_vectors(algorithm), segment_bits), 0))
     for path in files:
         if path.is_dir():
             raise HashbedError(
