@@ -253,3 +253,8 @@ def test_gmus_round2_headers_carry_padded_lengths_and_the_last_segments_message_
     short = Message.from_bytes(b"\x6a\x6a\xb6\xc2\x14")
     split = HashInterface(64, round2_header=True).message_words(short, jh, segment_bits=512)
     assert split[0] == 512 and split[9:11] == [512 | 1, 0]
+
+
+def test_a_core_that_pads_without_a_model_gets_one_segment_a_header_can_hold() -> None:
+    with pytest.raises(ValueError, match="a 16-bit header holds segment lengths below 2\\*\\*15 bits, got 40000"):
+        HashInterface(16, core_pads=True).message_words(Message(bytes(5000), 40000), None)

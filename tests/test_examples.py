@@ -17,6 +17,7 @@ from conftest import kat_file
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.algorithms.kat import read_kat
 from hashbed.catalogue.cores import CORES_ENV, load_core
+from hashbed.catalogue.manifest import read_toml
 from hashbed.cli.main import main
 from hashbed.results import ResultStore
 from hashbed.studies.zynq.testbed.controller import Controller
@@ -129,30 +130,27 @@ padding = "core"
 """
 
 
-def _example_files() -> dict[str, str]:
-    names = re.search(r"files = \[(.*?)\]", (EXAMPLES / "sha256_gmu" / "core.toml").read_text(), re.DOTALL)
-    assert names
-    files = [name.strip().strip('"') for name in names[1].split(",") if name.strip()]
-    return {name: (EXAMPLES / "sha256_gmu" / name).read_text() for name in files}
+def _copy_of_sha256_gmu(tmp_path: Path, top: str = "sha256_gmu", bus_width: int = 32, edit: str = "") -> Path:
+    """The example VHDL core as a user's core ``bad``, with its ``top`` and ``bus_width``; ``edit``
+    is put after the first ``begin`` of its last file."""
+    names = read_toml(EXAMPLES / "sha256_gmu" / "core.toml")["files"]
+    assert isinstance(names, list)
+    files = {name: (EXAMPLES / "sha256_gmu" / name).read_text() for name in names}
+    files[names[-1]] = files[names[-1]].replace("begin", f"begin{edit}", 1)
+    listed = ", ".join(f'"{name}"' for name in names)
+    manifest = MANIFEST.format(top=top, files=listed).replace("bus_width = 32", f"bus_width = {bus_width}")
+    return _user_core(tmp_path, "bad", manifest, **files) / names[-1]
 
 
 @needs_ghdl
 def test_a_vhdl_syntax_error_is_ghdls_message(capsys, tmp_path: Path, db: Path) -> None:
-    files = _example_files()
-    last = list(files)[-1]
-    files[last] = files[last].replace("begin", "begin begin", 1)
-    listed = ", ".join(f'"{name}"' for name in files)
-    folder = _user_core(tmp_path, "bad", MANIFEST.format(top="sha256_gmu", files=listed), **files)
-    _one_line_nothing_stored(
-        capsys, tmp_path, db, "bad", rf"^hashbed: error: {folder / last}:\d+:\d+: .*\(GHDL could not analyse"
-    )
+    last = _copy_of_sha256_gmu(tmp_path, edit=" begin")
+    _one_line_nothing_stored(capsys, tmp_path, db, "bad", rf"^hashbed: error: {last}:\d+:\d+: .*\(GHDL could not analyse")
 
 
 @needs_ghdl
 def test_a_vhdl_top_that_is_not_there(capsys, tmp_path: Path, db: Path) -> None:
-    files = _example_files()
-    listed = ", ".join(f'"{name}"' for name in files)
-    _user_core(tmp_path, "bad", MANIFEST.format(top="sha256", files=listed), **files)
+    _copy_of_sha256_gmu(tmp_path, top="sha256")
     _one_line_nothing_stored(
         capsys, tmp_path, db, "bad", r"top 'sha256' is not an entity of the VHDL files \(entities: .*sha256_gmu"
     )
@@ -160,11 +158,7 @@ def test_a_vhdl_top_that_is_not_there(capsys, tmp_path: Path, db: Path) -> None:
 
 @needs_ghdl
 def test_vhdl_ports_that_are_not_the_interfaces(capsys, tmp_path: Path, db: Path) -> None:
-    files = _example_files()
-    listed = ", ".join(f'"{name}"' for name in files)
-    _user_core(
-        tmp_path, "bad", MANIFEST.format(top="sha256_gmu", files=listed).replace("bus_width = 32", "bus_width = 64"), **files
-    )
+    _copy_of_sha256_gmu(tmp_path, bus_width=64)
     _one_line_nothing_stored(
         capsys,
         tmp_path,

@@ -20,6 +20,7 @@ data words carry the message alone; or the headers of GMU's round-2 packages (``
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from hashbed.catalogue.algorithms import HashAlgorithm, Message
@@ -43,7 +44,27 @@ def header_word(segment_bits: int, last: bool, width: int) -> int:
 
 def max_segment_bits(algorithm: HashAlgorithm, width: int) -> int:
     """The longest segment that is a whole number of blocks and fits a header."""
-    return ((1 << (width - 1)) - 1) // algorithm.block_bits * algorithm.block_bits
+    return segment_limit(width, algorithm.block_bits)
+
+
+def segment_limit(width: int, block_bits: int, segment_bits: int | None = None) -> int:
+    """The most bits a segment that is not the last carries: whole blocks that fit a header,
+    at most ``segment_bits`` (rounded down to whole blocks)."""
+    limit = (1 << (width - 1)) - 1 if segment_bits is None else min((1 << (width - 1)) - 1, segment_bits)
+    limit = limit // block_bits * block_bits
+    if limit <= 0:
+        raise ValueError(f"segments must hold at least one {block_bits}-bit block")
+    return limit
+
+
+def _segments(total_bits: int, limit: int) -> Iterator[tuple[int, int, bool]]:
+    """(first bit, bits, last) of each segment of ``total_bits`` bits in segments of ``limit``
+    bits but the last, which takes the rest (one segment, empty, for no bits)."""
+    sent = 0
+    while total_bits - sent > limit:
+        yield sent, limit, False
+        sent += limit
+    yield sent, total_bits - sent, True
 
 
 def to_words(data: bytes, width: int) -> list[int]:
@@ -58,22 +79,14 @@ def message_words(algorithm: HashAlgorithm, message: Message, width: int, segmen
     by default segments are as long as the header allows.
     """
     check_width(width)
-    limit = max_segment_bits(algorithm, width)
-    if segment_bits is not None:
-        limit = min(limit, segment_bits // algorithm.block_bits * algorithm.block_bits)
-    if limit <= 0:
-        raise ValueError(f"segments must hold at least one {algorithm.block_bits}-bit block")
+    limit = segment_limit(width, algorithm.block_bits, segment_bits)
     padded = algorithm.pad(message)
     if 8 * len(padded) % width:
         raise ValueError(f"{algorithm.key} pads to {8 * len(padded)} bits, not a multiple of the {width}-bit bus")
     words: list[int] = []
-    sent = 0
-    while message.bits - sent > limit:
-        words.append(header_word(limit, False, width))
-        words.extend(to_words(padded[sent // 8 : (sent + limit) // 8], width))
-        sent += limit
-    words.append(header_word(message.bits - sent, True, width))
-    words.extend(to_words(padded[sent // 8 :], width))
+    for first, bits, last in _segments(message.bits, limit):
+        words.append(header_word(bits, last, width))
+        words.extend(to_words(padded[first // 8 :] if last else padded[first // 8 : (first + bits) // 8], width))
     return words
 
 
@@ -108,27 +121,14 @@ def unpadded_words(message: Message, width: int, block_bits: int | None, segment
     of ``block_bits`` (at most ``segment_bits``, by default as many as the header allows), so
     splitting needs the block size: without it the message is one segment."""
     check_width(width)
-    limit = (1 << (width - 1)) - 1
-    if segment_bits is not None:
-        if block_bits is None:
-            raise HashbedError("splitting a message into segments needs the algorithm's block size: give the core a model")
-        limit = min(limit, segment_bits)
-    if block_bits is not None:
-        limit = limit // block_bits * block_bits
-        if limit <= 0:
-            raise ValueError(f"segments must hold at least one {block_bits}-bit block")
+    if block_bits is None and segment_bits is not None:
+        raise HashbedError("splitting a message into segments needs the algorithm's block size: give the core a model")
+    limit = message.bits if block_bits is None else segment_limit(width, block_bits, segment_bits)  # None: one segment
     data = message.data + bytes(-len(message.data) % (width // 8))
     words: list[int] = []
-    sent = 0
-    while message.bits - sent > limit and block_bits is not None:
-        words.append(header_word(limit, False, width))
-        words.extend(to_words(data[sent // 8 : (sent + limit) // 8], width))
-        sent += limit
-    if message.bits - sent >= 1 << (width - 1):
-        raise ValueError(f"a {width}-bit header holds segment lengths below 2**{width - 1} bits, got {message.bits - sent}")
-    words.append(header_word(message.bits - sent, True, width))
-    rest = data[sent // 8 :]
-    words.extend(to_words(rest[: -(-(message.bits - sent) // width) * width // 8], width))
+    for first, bits, last in _segments(message.bits, limit):
+        words.append(header_word(bits, last, width))  # refuses a last segment too long for a header
+        words.extend(to_words(data[first // 8 : first // 8 + -(-bits // width) * width // 8], width))
     return words
 
 
@@ -138,20 +138,12 @@ def round2_words(algorithm: HashAlgorithm, message: Message, width: int, segment
     in bit 0 (lengths are whole words, so the bit is free), and the last segment's header is
     followed by a word with the message bits in that segment."""
     check_width(width)
-    limit = max_segment_bits(algorithm, width)
-    if segment_bits is not None:
-        limit = min(limit, segment_bits // algorithm.block_bits * algorithm.block_bits)
-    if limit <= 0:
-        raise ValueError(f"segments must hold at least one {algorithm.block_bits}-bit block")
+    limit = segment_limit(width, algorithm.block_bits, segment_bits)
     padded = algorithm.pad(message)
     words: list[int] = []
-    sent = 0
-    while 8 * len(padded) - sent > limit:
-        words.append(limit)
-        words.extend(to_words(padded[sent // 8 : (sent + limit) // 8], width))
-        sent += limit
-    words += [(8 * len(padded) - sent) | 1, max(0, message.bits - sent)]
-    words.extend(to_words(padded[sent // 8 :], width))
+    for first, bits, last in _segments(8 * len(padded), limit):
+        words += [bits | 1, max(0, message.bits - first)] if last else [bits]
+        words.extend(to_words(padded[first // 8 : (first + bits) // 8], width))
     return words
 
 

@@ -19,8 +19,6 @@ keys come from the core itself (``Core.fingerprint``), never from its view.
 from __future__ import annotations
 
 import dataclasses
-import os
-import tempfile
 from pathlib import Path
 
 from hashbed.catalogue.cores import Core
@@ -28,7 +26,7 @@ from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.interface import HashInterface
 from hashbed.catalogue.lwc_interface import lwc_ports
 from hashbed.errors import HashbedError
-from hashbed.flow.cache import cache_root
+from hashbed.flow.cache import cache_root, write_atomically
 from hashbed.flow.vhdl import top_ports, vhdl_netlist
 
 #: The generated wrapper's module name: the core's top and this.
@@ -111,9 +109,5 @@ endmodule
 """
     path = cache_root() / "adapters" / f"{top}{ADAPTER_SUFFIX}-{fingerprint(text, digits=12)}.v"
     if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".adapter-")
-        with os.fdopen(handle, "w") as output:
-            output.write(text)
-        os.replace(temporary, path)  # atomic: two processes may write the same wrapper at once
+        write_atomically(path, text)
     return path

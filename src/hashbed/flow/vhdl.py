@@ -23,7 +23,6 @@ Netlists are cached per content (files, top, generics, GHDL's version, ``VERSION
 from __future__ import annotations
 
 import functools
-import os
 import re
 import shutil
 import tempfile
@@ -33,7 +32,7 @@ from pathlib import Path
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import HashbedError
 from hashbed.flow import processes
-from hashbed.flow.cache import cache_root  # hashbed.flow.sim.build's cache_root (it imports this module)
+from hashbed.flow.cache import cache_root, write_atomically  # hashbed.flow.sim.build's cache_root (it imports this module)
 
 #: Bumped when the conversion's output changes (part of the cache key).
 VERSION = 2
@@ -86,21 +85,8 @@ def vhdl_netlist(files: Sequence[Path], top: str, generics: Mapping[str, int | s
     if path.is_file():
         return path
     verilog, vhdl = _synthesize([file.absolute() for file in files], top, generics)
-    _write_atomically(path, fix_netlist(verilog, top.lower(), pmux_defaults(vhdl)))
+    write_atomically(path, fix_netlist(verilog, top.lower(), pmux_defaults(vhdl)))
     return path
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """``text`` into ``path`` through a temporary file beside it: two processes may write one key at once."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w") as output:
-            output.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _synthesize(files: Sequence[Path], top: str, generics: Mapping[str, int | str]) -> tuple[str, str]:

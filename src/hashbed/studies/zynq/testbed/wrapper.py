@@ -18,6 +18,7 @@ from hashbed.catalogue.cores import Core
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.interface import digest_word_count
 from hashbed.catalogue.manifest import rtl_root
+from hashbed.flow.cache import write_atomically
 from hashbed.flow.hdl import verilog_view
 
 WRAPPER_MODULE = "hashbed_core"
@@ -193,10 +194,7 @@ def write_wrapper(core: Core, folder: Path) -> Path:
     text = wrapper_source(core)
     path = folder / f"{core.name}-{fingerprint(text, digits=12)}" / f"{WRAPPER_MODULE}.v"
     if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(text)
-        temporary.replace(path)
+        write_atomically(path, text)
     return path
 
 
