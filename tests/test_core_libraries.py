@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.catalogue.algorithms import Message
+from hashbed.catalogue.algorithms import Message, get_algorithm
 from hashbed.catalogue.cores import CORES_ENV, catalogue, core_libraries, load_core, rtl_root
 from hashbed.catalogue.interface import HashInterface, message_words
 from hashbed.catalogue.manifest import ManifestError
@@ -195,12 +195,20 @@ def load_manifest_without(library: Path, field: str) -> object:
         ('padding = "hw"\n', "padding: must be 'host' or 'core', got 'hw'"),
         ('vectors = ["none.txt"]\n', "none.txt' does not exist: add the file, or fix the name"),
         ('header = "gmu-round2"\npadding = "core"\n', "GMU's round-2 headers carry host-padded segments"),
+        ('header = "gmu-sha3"\npadding = "core"\n', "GMU's SHA-3 core pads and has a 64-bit bus"),
     ],
 )
 def test_wrong_conventions_are_refused(library: Path, monkeypatch: pytest.MonkeyPatch, extra: str, words: str) -> None:
     _tiny(library, UNKNOWN + extra)
     monkeypatch.setenv(CORES_ENV, str(library))
     with pytest.raises(ManifestError, match=words):
+        load_core("tiny")
+
+
+def test_gmus_sha3_command_word_needs_an_algorithm_it_has_a_mode_for(library: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _tiny(library, UNKNOWN.replace("bus_width = 32", "bus_width = 64") + 'header = "gmu-sha3"\npadding = "core"\n')
+    monkeypatch.setenv(CORES_ENV, str(library))
+    with pytest.raises(ManifestError, match="has modes for sha3-256, sha3-512, shake128, shake256, not my-hash"):
         load_core("tiny")
 
 
@@ -242,7 +250,7 @@ def test_gmus_round2_headers_carry_padded_lengths_and_the_last_segments_message_
     sha256 = load_core("sha256").algorithm
     abc = Message.from_bytes(b"abc")
     padded = list(message_words(sha256, abc, 32))[1:]  # the interface's data words: the padded block
-    round2 = HashInterface(32, round2_header=True)
+    round2 = HashInterface(32, header="gmu-round2")
     assert round2.message_words(abc, sha256) == [512 | 1, 24, *padded]
     data = bytes(range(100))  # two padded blocks, split after the first
     words = round2.message_words(Message.from_bytes(data), sha256, segment_bits=512)
@@ -251,8 +259,24 @@ def test_gmus_round2_headers_carry_padded_lengths_and_the_last_segments_message_
     # a message whose padding fills more blocks than it: the last segment holds none of its bits
     jh = load_core("jh256-round2").algorithm
     short = Message.from_bytes(b"\x6a\x6a\xb6\xc2\x14")
-    split = HashInterface(64, round2_header=True).message_words(short, jh, segment_bits=512)
+    split = HashInterface(64, header="gmu-round2").message_words(short, jh, segment_bits=512)
     assert split[0] == 512 and split[9:11] == [512 | 1, 0]
+
+
+def test_gmus_sha3_command_word_names_mode_output_and_message_bits() -> None:
+    """GMU's SHA-3 core (header = "gmu-sha3"): one command word, then the message words; the
+    words of message 2 of GMUCERG/SHAKE's ALL_ZERO_ALL_VERSION_IN.txt, whose MD hashlib gives."""
+    core = HashInterface(64, core_pads=True, header="gmu-sha3")
+    sha3 = get_algorithm("sha3-256", "fips202")
+    message = Message.from_bytes(bytes.fromhex("06155023"))
+    assert core.message_words(message, sha3) == [0x8000010000000020, 0x0615502300000000]
+    assert sha3.digest(message) == hashlib.sha3_256(bytes.fromhex("06155023")).digest()
+    with pytest.raises(HashbedError, match="takes a message in one command: leave out --segment-bits"):
+        core.message_words(message, sha3, segment_bits=1088)
+    with pytest.raises(HashbedError, match="names the algorithm: messages for this core need its model"):
+        core.message_words(message, None)
+    with pytest.raises(HashbedError, match="has no mode for sha-256"):
+        core.message_words(message, get_algorithm("sha-256", "fips"))
 
 
 def test_a_core_that_pads_without_a_model_gets_one_segment_a_header_can_hold() -> None:

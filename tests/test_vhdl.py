@@ -293,3 +293,47 @@ def test_top_ports_reads_the_top_modules_header_only() -> None:
     assert top_ports(fixed, "top__reg") == {"clk": ("input", 1), "input_v2": ("input", 8), "output_v": ("output", 8)}
     with pytest.raises(HashbedError, match="module nope is not in GHDL's netlist"):
         top_ports(fixed, "nope")
+
+
+LATCH = """library ieee; use ieee.std_logic_1164.all;
+entity holder is
+  port (clk, go : in std_logic; busy : out std_logic);
+end holder;
+architecture rtl of holder is
+  type state_t is (idle, run, hold);
+  signal state, nstate : state_t;
+begin
+  process (clk) begin
+    if rising_edge(clk) then state <= nstate; end if;
+  end process;
+  process (state, go) begin
+    case state is
+      when idle => nstate <= run;
+      when run => nstate <= hold;
+      when hold =>
+        if go = '1' then nstate <= idle; end if;
+    end case;
+  end process;
+  busy <= '1' when state /= idle else '0';
+end rtl;
+"""
+
+
+@needs_ghdl
+def test_a_latch_yosys_refuses_is_told_at_its_vhdl_process_and_signal(tmp_path: Path) -> None:
+    source = tmp_path / "holder.vhd"
+    source.write_text(LATCH)
+    netlist = vhdl_netlist([source], "holder", {})
+    synth = subprocess.run(  # as implement reads a netlist
+        [YOSYS.command(), "-p", f"read_verilog -sv {netlist.name}; synth_ice40 -top holder"],
+        cwd=netlist.parent,
+        capture_output=True,
+        text=True,
+    )
+    assert synth.returncode != 0 and "Latch inferred" in synth.stdout + synth.stderr
+    told = vhdl.latch_source(netlist, synth.stdout + synth.stderr)
+    process_line = LATCH.splitlines().index("  process (state, go) begin") + 1
+    assert told is not None and told.startswith(f"{source}:")
+    line = int(told.split(":")[1])
+    assert process_line <= line <= process_line + 1 and " nstate keeps its value " in told
+    assert vhdl.latch_source(netlist, "ERROR: something else") is None

@@ -198,3 +198,48 @@ def test_round_trip_against_hashlib(tmp_path: Path, width: int) -> None:
     assert [list(v.words) for v in read.vectors] == [words for words, _ in streams]
     assert [v.digest for v in read.vectors] == [hashlib.sha256(m).digest() for m in messages]
     assert [v.message_bits for v in read.vectors] == [8 * len(m) for m in messages]
+
+
+def _command_pair(folder: Path, messages: list[tuple[str, int, bytes, bytes]]) -> Path:
+    """GMU's SHA-3 core's files (GMUCERG/SHAKE's ..._IN.txt, ..._OUT.txt): a labelled number, a
+    command word (mode, output bits, message bits), the message words; the MD in whole words."""
+    lines_in, lines_out = ["#BEGIN"], ["#BEGIN"]
+    for number, (label, mode, message, output) in enumerate(messages, start=1):
+        words = message + bytes(-len(message) % 8)
+        lines_in += [
+            f"### MESSAGE NUMBER = {number} {label}",
+            f"Len = {mode << 60 | 8 * len(output) << 32 | 8 * len(message):016X}",
+        ]
+        lines_in += [f"Msg = {words.hex()}"] if words else []
+        lines_out += [f"### MESSAGE NUMBER = {number} {label}", f"MD = {(output + bytes(-len(output) % 8)).hex()}"]
+    path = folder / "ALL_VERSIONS_IN.txt"
+    path.write_text("\n".join([*lines_in, "#EOF#", ""]))
+    dataout_for(path).write_text("\n".join([*lines_out, "#EOF#", ""]))
+    return path
+
+
+def test_gmus_sha3_command_words_with_labels_and_outputs_of_any_length(tmp_path: Path) -> None:
+    abc, long = b"abc", bytes(range(200))
+    path = _command_pair(
+        tmp_path,
+        [
+            ("SHA3-256", 0x8, abc, hashlib.sha3_256(abc).digest()),
+            ("SHAKE-128", 0xC, long, hashlib.shake_128(long).digest(98)),  # 784 bits: 13 words, the last in part
+            ("SHA3-512", 0xA, b"", hashlib.sha3_512(b"").digest()),
+        ],
+    )
+    assert is_word_stream(path) and dataout_for(path).name == "ALL_VERSIONS_OUT.txt"
+    sha3, shake, empty = read_word_streams(path, "gmu-sha3").vectors
+    assert sha3.words == (0x8000010000000018, 0x6162630000000000) and sha3.digest == hashlib.sha3_256(abc).digest()
+    assert len(shake.words) == 1 + 25 and shake.message_bits == 1600 and len(shake.digest) == 104
+    assert empty.words == (0xA000020000000000,) and empty.message_bits == 0
+    with pytest.raises(KatFormatError, match="use one digest length in a file"):
+        read_word_streams(path)  # as the interface's headers, which give no output length
+
+
+def test_a_command_asking_for_other_output_than_its_md_is_refused(tmp_path: Path) -> None:
+    path = _command_pair(tmp_path, [("SHA3-256", 0x8, b"abc", hashlib.sha3_256(b"abc").digest())])
+    out = dataout_for(path)
+    out.write_text(out.read_text().replace(hashlib.sha3_256(b"abc").hexdigest(), hashlib.sha3_512(b"abc").hexdigest()))
+    with pytest.raises(KatFormatError, match=r"ALL_VERSIONS_IN.txt:3: the command asks for 256 output bits, its MD .* has 512"):
+        read_word_streams(path, "gmu-sha3")

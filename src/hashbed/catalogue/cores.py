@@ -25,7 +25,7 @@ from hashbed.catalogue.algorithms.lwc import LwcSuite, get_lwc_suite
 from hashbed.catalogue.budget import Budget
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.fingerprint import fingerprint
-from hashbed.catalogue.interface import BUS_WIDTHS, HashInterface
+from hashbed.catalogue.interface import BUS_WIDTHS, GMU_SHA3_MODES, HashInterface
 from hashbed.catalogue.lwc_interface import LWC_WIDTHS
 from hashbed.catalogue.manifest import DesignManifest, ManifestError, Table, read_manifest, read_toml, rtl_root
 from hashbed.catalogue.options import OPTIONS
@@ -81,8 +81,9 @@ class Core:
     ready_active_low: bool = False
     #: The core pads the message itself: the host sends message words only (docs/interface.md).
     core_pads: bool = False
-    #: GMU's round-2 headers (``header = "gmu-round2"``, hashbed.catalogue.interface.round2_words).
-    round2_header: bool = False
+    #: The headers of its word stream (hashbed.catalogue.interface.HEADERS): "hashbed", GMU's
+    #: round-2 packages' ("gmu-round2") or GMU's SHA-3 core's command word ("gmu-sha3").
+    header: str = "hashbed"
     #: A Python model of the core's algorithm beside the manifest (``model``), for an algorithm
     #: hashbed has none of.
     model_file: Path | None = None
@@ -122,7 +123,7 @@ class Core:
     @property
     def hash_interface(self) -> HashInterface:
         """The word streams of the core's hash interface, with its conventions."""
-        return HashInterface(self.bus_width, self.ready_active_low, self.core_pads, self.round2_header)
+        return HashInterface(self.bus_width, self.ready_active_low, self.core_pads, self.header)
 
     @property
     def suite(self) -> LwcSuite:
@@ -177,7 +178,7 @@ class Core:
             "max_decrypt_bytes": self.max_decrypt_bytes,
             "ready": "active-low" if self.ready_active_low else "active-high",
             "padding": "core" if self.core_pads else "host",
-            "header": "gmu-round2" if self.round2_header else "hashbed",
+            "header": self.header,
             "language": "vhdl" if self.is_vhdl else "verilog",
             "model": str(self.model_file) if self.model_file else ("built-in" if self.has_model else None),
             "vectors": [str(path) for path in self.vectors],
@@ -283,9 +284,10 @@ class CoreManifest(DesignManifest):
     ready: Literal["active-high", "active-low"] = "active-high"
     #: Who pads the message: the host (the hashbed default) or the core (GMU's round-3 cores).
     padding: Literal["host", "core"] = "host"
-    #: The segment headers: the interface's (bit w-1 LAST, message bits), or GMU's round-2
-    #: packages' (padded bits, bit 0 LAST, then the message bits of the last segment).
-    header: Literal["hashbed", "gmu-round2"] = "hashbed"
+    #: The segment headers: the interface's (bit w-1 LAST, message bits), GMU's round-2
+    #: packages' (padded bits, bit 0 LAST, then the message bits of the last segment), or the
+    #: command word of GMU's SHA-3 core (mode, output bits, message bits; one per message).
+    header: Literal["hashbed", "gmu-round2", "gmu-sha3"] = "hashbed"
     #: A Python file beside the manifest with the model of the core's algorithm (``MODEL``).
     model: str | None = None
     #: Known-answer files beside the manifest: NIST KAT or GMU datain files.
@@ -330,6 +332,14 @@ class CoreManifest(DesignManifest):
             )
         if self.padding == "core" and self.header == "gmu-round2":
             raise ValueError('header: GMU\'s round-2 headers carry host-padded segments: give padding = "host"')
+        if self.header == "gmu-sha3":
+            if self.padding != "core" or self.bus_width != 64:
+                raise ValueError('header: GMU\'s SHA-3 core pads and has a 64-bit bus: give padding = "core", bus_width = 64')
+            if self.algorithm not in GMU_SHA3_MODES:
+                raise ValueError(
+                    f"header: GMU's SHA-3 command word has modes for {', '.join(GMU_SHA3_MODES)}, "
+                    f"not {self.algorithm}: name one as the algorithm"
+                )
         return self
 
     @model_validator(mode="after")
@@ -370,7 +380,7 @@ def load_manifest(path: Path) -> Core:
         lwc_sdi_width=manifest.lwc.sdi_width if manifest.lwc else None,
         ready_active_low=manifest.ready == "active-low",
         core_pads=manifest.padding == "core",
-        round2_header=manifest.header == "gmu-round2",
+        header=manifest.header,
         model_file=path.parent / manifest.model if manifest.model else None,
         vectors=tuple(path.parent / name for name in manifest.vectors),
     )

@@ -14,7 +14,8 @@ past the digest in the last word are zero.
 
 A core may follow GMU's conventions instead (``HashInterface``): its ready flags active low
 (a wrapper of the flow inverts them, hashbed.flow.hdl); the padding done in the core, when the
-data words carry the message alone; or the headers of GMU's round-2 packages (``round2_words``).
+data words carry the message alone; the headers of GMU's round-2 packages (``round2_words``); or
+the command word of GMU's SHA-3 core (``command_words``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ from hashbed.catalogue.algorithms import HashAlgorithm, Message
 from hashbed.errors import HashbedError
 
 BUS_WIDTHS = (16, 32, 64)
+#: The header conventions: the interface's, GMU's round-2 packages', GMU's SHA-3 core's command word.
+HEADERS = ("hashbed", "gmu-round2", "gmu-sha3")
+#: The mode nibble of GMU's SHA-3 core's command word for each algorithm it computes.
+GMU_SHA3_MODES = {"sha3-256": 0x8, "sha3-512": 0xA, "shake128": 0xC, "shake256": 0xE}
 _WORD_FORMAT = {16: "H", 32: "I", 64: "Q"}
 
 
@@ -147,6 +152,21 @@ def round2_words(algorithm: HashAlgorithm, message: Message, width: int, segment
     return words
 
 
+def command_words(algorithm: HashAlgorithm, message: Message, width: int) -> list[int]:
+    """The input word stream of GMU's SHA-3 core (GMUCERG/SHAKE), which pads: one command word,
+    bits 63..60 the mode (``GMU_SHA3_MODES``), 59..32 the output bits, 31..0 the message bits,
+    then the message words, the last zero-filled; a message is never split."""
+    if width != 64:
+        raise HashbedError(f"GMU's SHA-3 command word is 64 bits, the bus is {width}")
+    mode = GMU_SHA3_MODES.get(algorithm.name)
+    if mode is None:
+        raise HashbedError(f"GMU's SHA-3 command word has no mode for {algorithm.name}; it has {', '.join(GMU_SHA3_MODES)}")
+    if message.bits >= 1 << 32:
+        raise HashbedError(f"GMU's SHA-3 command word holds messages below 2**32 bits, this one has {message.bits}")
+    data = message.data + bytes(-len(message.data) % 8)
+    return [mode << 60 | algorithm.digest_bits << 32 | message.bits, *to_words(data, width)]
+
+
 @dataclass(frozen=True)
 class HashInterface:
     """The hash interface of one core: its bus width and its conventions, GMU's where the manifest
@@ -157,17 +177,24 @@ class HashInterface:
     ready_active_low: bool = False
     #: The core pads: the host sends message words only, SEGMENT_BITS still counts message bits.
     core_pads: bool = False
-    #: GMU's round-2 headers (``round2_words``) instead of the interface's.
-    round2_header: bool = False
+    #: The headers (``HEADERS``): the interface's, GMU's round-2 (``round2_words``) or GMU's SHA-3
+    #: core's command word (``command_words``).
+    header: str = "hashbed"
 
     def message_words(self, message: Message, algorithm: HashAlgorithm | None, segment_bits: int | None = None) -> list[int]:
         """The input word stream of one message; a core that pads itself needs no model unless the
-        message is split (the block size)."""
+        message is split (the block size) or its command word names the algorithm."""
+        if self.header == "gmu-sha3":
+            if algorithm is None:
+                raise HashbedError("GMU's SHA-3 command word names the algorithm: messages for this core need its model")
+            if segment_bits is not None:
+                raise HashbedError("GMU's SHA-3 core takes a message in one command: leave out --segment-bits")
+            return command_words(algorithm, message, self.width)
         if self.core_pads:
             return unpadded_words(message, self.width, algorithm.block_bits if algorithm else None, segment_bits)
         if algorithm is None:
             raise HashbedError("the host pads for this core: its messages need a model of its algorithm")
-        if self.round2_header:
+        if self.header == "gmu-round2":
             return round2_words(algorithm, message, self.width, segment_bits)
         return message_words(algorithm, message, self.width, segment_bits)
 

@@ -329,3 +329,33 @@ def top_ports(netlist: str, top: str) -> dict[str, tuple[str, int]]:
             width = abs(int(match[2]) - int(match[3])) + 1 if match[2] else 1
             ports[match[4]] = (match[1], width)
     return ports
+
+
+#: Yosys refusing a latch: the net and the netlist line of the process (``$proc$<file>:<line>$``).
+_LATCH = re.compile(
+    r"Latch inferred for signal `\\?[^.`']+\.\\?(?P<net>[^`']+)' from process `[^`']*\$proc\$[^`']*?:(?P<line>\d+)\$"
+)
+_PLACE = re.compile(r"/\*\s*(?P<place>\S+:\d+):\d+\s*\*/")
+
+
+def latch_source(netlist: Path, message: str) -> str | None:
+    """Yosys's refusal of a latch in GHDL's netlist, told in the VHDL: the process (file and line,
+    from GHDL's comment above the ``always``) and the signal it leaves unassigned on some path;
+    None when ``message`` is not such a refusal or the netlist does not say."""
+    match = _LATCH.search(message)
+    if match is None:
+        return None
+    try:
+        lines = netlist.read_text().splitlines()
+    except OSError:
+        return None
+    above = lines[: int(match["line"])]
+    place = next((found["place"] for line in reversed(above) if (found := _PLACE.search(line))), None)
+    if place is None:
+        return None
+    net = re.escape(match["net"])
+    signal = next((found[1] for line in lines if (found := re.match(rf"\s*assign\s+(\S+)\s*=\s*{net}\s*;", line))), match["net"])
+    return (
+        f"{place}: {signal} keeps its value on some path of this process, a latch (Yosys refuses latches): "
+        "assign it on every path, e.g. a default value before the case"
+    )

@@ -373,8 +373,8 @@ def _simulation_inputs(core: Core) -> dict[str, Any]:
         "tools": {"verilator": verilator_version()},
     }
     conventions = {"padding": "core"} if core.core_pads else {}
-    if core.round2_header:
-        conventions["header"] = "gmu-round2"
+    if core.header != "hashbed":
+        conventions["header"] = core.header
     if conventions:  # only then: the other cores' jobs keep their keys
         inputs["stream"] = conventions
     return inputs

@@ -2,17 +2,17 @@
 
 GMU (George Mason University) ships, with its SHA-3 cores, the exact words its testbench sends
 and the digests it expects, e.g. ``RANDOM_SPLIT_NOPAD_Keccak_datain_h256_w64.txt`` with
-``RANDOM_SPLIT_NOPAD_Keccak_dataout_h256_w64.txt``.
+``RANDOM_SPLIT_NOPAD_Keccak_dataout_h256_w64.txt`` (or ``..._IN.txt`` with ``..._OUT.txt``).
 
 The datain file: ``#BEGIN``, comment lines (``# ...``), then per message ``### MESSAGE NUMBER = n``
-and its segments: ``Len = <hex word>`` header lines, each followed by ``Msg = <hex>``, the
-segment's data words written one after the other on one line (no ``Msg`` line when a segment has
-no data); ``#EOF#`` ends the file. The dataout file: ``### MESSAGE NUMBER = n`` then
+(a label may follow the number: ``= 2 SHA3-256``) and its segments: ``Len = <hex word>`` header
+lines, each followed by ``Msg = <hex>``, the segment's data words written one after the other on
+one line (no ``Msg`` line when a segment has no data); ``#EOF#`` ends the file. The dataout file: ``### MESSAGE NUMBER = n`` then
 ``MD = <hex digest>`` per message. Lines may end in CRLF. The word width is four bits per hex
 digit of a header word (16 digits: 64 bits); every header has it, and so does the ``_wNN`` of the
 file name when there is one.
 
-The headers come in two encodings, told apart by their content:
+The headers come in three encodings; the first two are told apart by their content:
 
 * the core pads (``NOPAD`` files), and hashbed's own interface: bit ``w-1`` of the header is LAST
   (the message's last segment), bits ``w-2..0`` the message bits in the segment; the data is
@@ -26,7 +26,10 @@ The headers come in two encodings, told apart by their content:
   segment. The data is the padded segment, ``length / w`` words.
 
 A file in which some header has bit ``w-1`` set is read in the first encoding, any other in the
-second (its headers never set the top bit).
+second (its headers never set the top bit). The third is GMU's SHA-3 core's (GMUCERG/SHAKE), read
+for a core with ``header = "gmu-sha3"``: one command word per message, bits 63..60 the mode,
+59..32 the output bits (its MD holds them in whole words; MDs may differ in length), 31..0 the message
+bits, then ``ceil(bits / 64)`` message words.
 """
 
 from __future__ import annotations
@@ -38,9 +41,10 @@ from pathlib import Path
 from hashbed.catalogue.algorithms.kat import KatFormatError
 from hashbed.errors import HashbedError
 
-_NUMBER = re.compile(r"^###\s*MESSAGE\s+NUMBER\s*=\s*(?P<number>\S*)\s*$", re.IGNORECASE)
+_NUMBER = re.compile(r"^###\s*MESSAGE\s+NUMBER\s*=\s*(?P<number>\S*)(?:\s.*)?$", re.IGNORECASE)
 _FIELD = re.compile(r"^(?P<key>Len|Msg|MD)\s*=\s*(?P<value>\S*)\s*$")
-_DATAIN = re.compile(r"datain", re.IGNORECASE)
+#: ``datain`` anywhere in a name, or ``IN`` as a whole word of it (``..._IN.txt``); its twin has ``dataout`` or ``OUT``.
+_DATAIN = re.compile(r"datain|(?<![A-Za-z0-9])in(?![A-Za-z0-9])", re.IGNORECASE)
 _NAME_WIDTH = re.compile(r"_w(?P<width>[0-9]+)(?=[._]|$)", re.IGNORECASE)
 #: How much of a file :func:`is_word_stream` looks at.
 _SNIFF_BYTES = 1 << 16
@@ -87,14 +91,17 @@ def is_word_stream(path: Path) -> bool:
 
 
 def dataout_for(datain: Path) -> Path:
-    """The file beside ``datain`` with ``datain`` in its name turned to ``dataout`` (the case kept)."""
+    """The file beside ``datain`` with its last ``datain`` (or word ``IN``) turned to ``dataout``
+    (``OUT``), the case kept."""
     matches = list(_DATAIN.finditer(datain.name))
     if not matches:
-        raise HashbedError(f"{datain}: the name has no 'datain' in it; GMU names its input files like ..._datain_h256_w64.txt")
+        raise HashbedError(
+            f"{datain}: the name has no 'datain' (nor a word 'IN') in it; GMU names its input files like ..._datain_h256_w64.txt"
+        )
     start, end = matches[-1].span()
-    tail = datain.name[start + 4 : end]  # "in"
+    tail = datain.name[end - 2 : end]  # "in"
     out = "OUT" if tail.isupper() else "out" if tail.islower() else "Out"
-    return datain.with_name(datain.name[:start] + datain.name[start : start + 4] + out + datain.name[end:])
+    return datain.with_name(datain.name[: end - 2] + out + datain.name[end:])
 
 
 def _core_pads(path: Path) -> bool | None:
@@ -157,9 +164,9 @@ def _records(path: Path, lines: list[str], keys: tuple[str, ...]) -> list[tuple[
     return records
 
 
-def _digests(path: Path) -> dict[int, list[tuple[int, bytes]]]:
+def _digests(path: Path, one_length: bool) -> dict[int, list[tuple[int, bytes]]]:
     """The dataout file: message number -> (line, digest) of each of its records, in order (GMU's
-    files may repeat a number: the same message split anew)."""
+    files may repeat a number: the same message split anew); ``one_length``: every MD as long."""
     digests: dict[int, list[tuple[int, bytes]]] = {}
     length = 0
     for number, number_line, fields in _records(path, _read_lines(path, "dataout"), ("MD",)):
@@ -167,7 +174,7 @@ def _digests(path: Path) -> dict[int, list[tuple[int, bytes]]]:
             raise KatFormatError(f"{path}:{number_line}: message {number} needs exactly one MD line, has {len(fields)}")
         line, _, value = fields[0]
         digest = bytes.fromhex(value)
-        if length and len(digest) != length:
+        if one_length and length and len(digest) != length:
             raise KatFormatError(
                 f"{path}:{line}: MD has {len(digest)} bytes, the first MD has {length}; use one digest length in a file"
             )
@@ -217,7 +224,7 @@ def _vector(
     number_line: int,
     fields: list[tuple[int, str, str]],
     width: int,
-    top_last: bool,
+    encoding: str,
     core_pads: bool | None,
 ) -> tuple[int, list[int], int]:
     """(line of the first Len, the words, the message bits) of one message."""
@@ -239,7 +246,10 @@ def _vector(
         header = int(value, 16)
         words.append(header)
         index += 1
-        if top_last:
+        if encoding == "command":  # GMU's SHA-3 core: mode, output bits, message bits
+            last, bits = True, header & 0xFFFFFFFF
+            least = -(-bits // width)
+        elif encoding == "top":
             last, bits = bool(header >> (width - 1)), header & ((1 << (width - 1)) - 1)
             least = -(-bits // width)
         else:
@@ -262,7 +272,7 @@ def _vector(
         while index < len(fields) and fields[index][1] == "Msg":
             data += _words(path, fields[index][0], "Msg", fields[index][2], width)
             index += 1
-        exact = not last or not top_last or core_pads is True
+        exact = not last or encoding != "top" or core_pads is True
         if len(data) < least or (exact and len(data) != least):
             raise KatFormatError(
                 f"{path}:{line}: the segment of {bits} bits needs {'' if exact else 'at least '}{least} data words, "
@@ -277,8 +287,10 @@ def _vector(
     return fields[0][0], words, message_bits
 
 
-def read_word_streams(datain: Path) -> WordStreams:
-    """The messages of a GMU datain file with the digests of its dataout twin, checked."""
+def read_word_streams(datain: Path, header: str = "hashbed") -> WordStreams:
+    """The messages of a GMU datain file with the digests of its dataout twin, checked; the headers
+    in the encoding their content says, or GMU's SHA-3 command words for ``header="gmu-sha3"``
+    (hashbed.catalogue.interface.HEADERS)."""
     dataout = dataout_for(datain)
     if not dataout.is_file():
         raise HashbedError(f"{datain}: its dataout file {dataout} is missing; put GMU's dataout file beside it")
@@ -286,15 +298,26 @@ def read_word_streams(datain: Path) -> WordStreams:
     if not records:
         raise KatFormatError(f"{datain}: holds no '### MESSAGE NUMBER = n' messages")
     width = _width(datain, records)
-    digests = _digests(dataout)
+    digests = _digests(dataout, one_length=header != "gmu-sha3")  # a command word gives its output's length
     core_pads = _core_pads(datain)
-    top_last = any(int(v, 16) >> (width - 1) for _, _, fields in records for _, key, v in fields if key == "Len")
+    if header == "gmu-sha3":
+        encoding = "command"
+    elif any(int(v, 16) >> (width - 1) for _, _, fields in records for _, key, v in fields if key == "Len"):
+        encoding = "top"
+    else:
+        encoding = "round2"
     vectors: list[WordStreamVector] = []
     for number, number_line, fields in records:  # the n-th record of a number pairs with its n-th MD
         if not digests.get(number):
             raise KatFormatError(f"{datain}:{number_line}: message {number} has no MD in {dataout}; add it there or drop it here")
         digest = digests[number].pop(0)[1]
-        line, words, bits = _vector(datain, number, number_line, fields, width, top_last, core_pads)
+        line, words, bits = _vector(datain, number, number_line, fields, width, encoding, core_pads)
+        output_bits = (words[0] >> 32) & 0xFFFFFFF
+        if encoding == "command" and -(-output_bits // width) * width != 8 * len(digest):  # whole words of output
+            raise KatFormatError(
+                f"{datain}:{line}: the command asks for {output_bits} output bits, "
+                f"its MD in {dataout.name} has {8 * len(digest)} (the output in whole {width}-bit words); fix one of them"
+            )
         vectors.append(WordStreamVector(number, line, tuple(words), digest, bits))
     extra = min((entries[0][0], number) for number, entries in digests.items() if entries) if any(digests.values()) else None
     if extra:

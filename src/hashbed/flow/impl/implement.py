@@ -32,7 +32,7 @@ from hashbed.flow.impl import families
 from hashbed.flow.impl.pins import needs_pins, write_constraints
 from hashbed.flow.tools import NEXTPNR, YOSYS
 from hashbed.flow.vhdl import VERSION as VHDL_CONVERSION
-from hashbed.flow.vhdl import ghdl_version
+from hashbed.flow.vhdl import ghdl_version, latch_source
 
 DEFAULT_FREQ_MHZ = 100.0
 DEFAULT_SEED = 1
@@ -259,14 +259,20 @@ def synthesize(core: Core, settings: ImplSettings, build_dir: Path, run_dir: Pat
                     )
                     + "tee -o synth_stat.json stat -json\n"
                 )
-                _run(
-                    [YOSYS.command(), "-q", "synth.ys"],
-                    synth_dir / "yosys.log",
-                    synth_dir,
-                    settings.timeout_s,
-                    "yosys",
-                    view.parameters,
-                )
+                try:
+                    _run(
+                        [YOSYS.command(), "-q", "synth.ys"],
+                        synth_dir / "yosys.log",
+                        synth_dir,
+                        settings.timeout_s,
+                        "yosys",
+                        view.parameters,
+                    )
+                except ToolFailure as failure:  # a latch in a VHDL core: say where in the VHDL
+                    in_vhdl = latch_source(view.sources[0], str(failure)) if core.is_vhdl else None
+                    if in_vhdl is None:
+                        raise
+                    raise ToolFailure(f"yosys: {in_vhdl}") from None
                 families.fix_netlist(settings.device.family, synth_dir / "synth.json")
                 finished.touch()
         finally:

@@ -126,7 +126,7 @@ def _kat_cases(core: Core, vectors: list[KatVector], segment_bits: int | None) -
 
 def _stream_cases(core: Core, path: Path) -> list[_Case]:
     """GMU's word streams, word for word: refused for another bus width or padding convention."""
-    streams = read_word_streams(path)
+    streams = read_word_streams(path, core.header)
     if streams.width != core.bus_width:
         raise HashbedError(f"{path}: words of {streams.width} bits, core {core.name} has a {core.bus_width}-bit bus")
     if streams.core_pads is not None and streams.core_pads != core.core_pads:
