@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -187,6 +188,29 @@ def test_slurm_workers_take_one_job_at_a_time_and_declare_their_memory(capsys: p
         and "--nthreads 1" in script
         and "--resources memory=16384" in script
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--walltime", "18446744073709551615"], "argument --walltime: must be a Slurm time limit"),
+        (["--memory", "5000"], "argument --memory: must be a whole number from 1 to 4096"),
+        (["--workers", "0"], "argument --workers: must be a whole number from 1 to 10000"),
+        ([], "sbatch is not on PATH: run it on the cluster's login node"),
+        (["--print-script", "--host", "no.such.host.invalid"], "could not start on host 'no.such.host.invalid' .*: give --host"),
+    ],
+)
+def test_slurm_workers_refuse_what_they_cannot_do_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, argv: list[str], words: str
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no sbatch
+    try:
+        status = main(["workers", "slurm", *argv])
+    except SystemExit as usage:
+        status = usage.code
+    err = capsys.readouterr().err
+    assert status != 0 and "Traceback" not in err
+    assert len([line for line in err.splitlines() if "error:" in line]) == 1 and re.search(words, err), err
 
 
 def test_costs_are_published_and_estimate_a_fresh_store(db: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -743,10 +743,18 @@ def build_parser() -> argparse.ArgumentParser:
 def add_core_libraries(folders: Sequence[Path]) -> None:
     """Put ``folders`` (``--cores``) on the core search path, before those of ``$HASHBED_CORES``;
     the environment carries them to every process the command starts (its workers too)."""
-    paths = [str(folder.expanduser().resolve()) for folder in folders]
-    for given, path in zip(folders, paths):
-        if not Path(path).is_dir():
+    paths = []
+    for given in folders:
+        try:
+            path = given.expanduser().resolve()
+            found = path.is_dir()
+        except (OSError, RuntimeError) as exc:  # a name too long, a symlink loop
+            raise HashbedError(
+                f"--cores {given}: cannot read it ({getattr(exc, 'strerror', None) or exc}); give a folder of core folders"
+            ) from None
+        if not found:
             raise HashbedError(f"--cores {given}: no such folder; give a folder of core folders (<name>/core.toml)")
+        paths.append(str(path))
     os.environ[CORES_ENV] = os.pathsep.join([*paths, *filter(None, os.environ.get(CORES_ENV, "").split(os.pathsep))])
 
 
