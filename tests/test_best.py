@@ -320,6 +320,7 @@ def test_options_that_need_another_are_one_line_errors(
 
 
 def test_exporting_no_runs_is_an_error(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ResultStore(db).close()
     assert main(["results", "--db", str(db), "--best", "area", "--export-settings", str(tmp_path / "r.json")]) == 1
     assert "no core has a finished implement run of its present sources" in capsys.readouterr().err
     assert not (tmp_path / "r.json").exists()

@@ -18,6 +18,7 @@ from hashbed.jobs.best import Best, best_run, best_runs
 from hashbed.jobs.criteria import CRITERIA
 from hashbed.jobs.recipe import read_recipe, recipe_settings, write_recipe
 from hashbed.results import ResultStore
+from hashbed.results.exchange import check_target
 
 DEFAULT_CRITERION = "throughput"
 _CRITERIA_HELP = "; ".join(f"{name}: {text}" for name, text in CRITERIA.items())
@@ -38,7 +39,8 @@ def add_results_options(p: argparse.ArgumentParser) -> None:
         "--export-settings",
         type=Path,
         metavar="FILE",
-        help="with --best: also write the best runs' settings to FILE (JSON), for 'hashbed bench --settings FILE'",
+        help="with --best: also write the best runs' settings to FILE (JSON), for 'hashbed bench --settings FILE'; "
+        "a file there that is not such a settings file is refused (--overwrite replaces it)",
     )
 
 
@@ -47,6 +49,14 @@ def check_results_options(args: argparse.Namespace) -> None:
         raise HashbedError("--export-settings writes the settings of the best runs: pass --best CRITERION as well")
     if args.best is not None and (args.csv or args.markdown):
         raise HashbedError("--best prints a table or --json, not --csv or --markdown")
+    if args.export_settings is not None:
+        check_target(
+            args.export_settings,
+            args.db,
+            "cannot export settings to",
+            "a hashbed settings file",
+            None if args.overwrite else read_recipe,
+        )
 
 
 def print_best(store: ResultStore, args: argparse.Namespace, filters: Mapping[str, str]) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 from rich.table import Table
 
 from hashbed import __version__
-from hashbed.catalogue.cores import ARCHITECTURES, CORES_ENV, Core, all_cores, catalogue, load_core
+from hashbed.catalogue.cores import ARCHITECTURES, CORES_ENV, Core, all_cores, catalogue, core_names, load_core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.manifest import ManifestError, rtl_root
@@ -47,6 +47,7 @@ from hashbed.report.sections import STUDIES, Narrow, Note, check_study, has_rows
 from hashbed.report.sections import Table as ReportTable
 from hashbed.results import JobRecord, ResultStore, default_db_path
 from hashbed.results.schema import ROW_FIELDS
+from hashbed.results.store import check_costs_target, check_export_target
 from hashbed.studies.exploration import study as exploration_study
 from hashbed.studies.exploration import tables as exploration_tables
 from hashbed.studies.lightweight import families as lightweight_families
@@ -333,21 +334,45 @@ def cmd_progress(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_exports(args: argparse.Namespace) -> None:
+    """The files ``results`` writes, before any work: distinct, and none written over unless it is
+    one hashbed wrote of that kind or --overwrite says so (never the store itself)."""
+    targets = [path.absolute() for path in (args.export, args.export_costs, args.export_settings) if path is not None]
+    if len(set(targets)) < len(targets):
+        raise HashbedError("--export, --export-costs and --export-settings write different files: pass a FILE of its own to each")
+    if args.overwrite and not targets:
+        raise HashbedError("--overwrite lets --export, --export-costs or --export-settings replace a file: pass one of them")
+    if args.export is not None:
+        check_export_target(args.export, args.db, args.overwrite)
+    if args.export_costs is not None:
+        check_costs_target(args.export_costs, args.db, args.overwrite)
+
+
+def _check_row_names(store: ResultStore, args: argparse.Namespace) -> None:
+    """--core and --device name a core and a device of the catalogue, or ones with jobs in the store."""
+    if args.core is not None and args.core not in core_names(None) and not store.jobs(core=args.core):
+        load_core(args.core)  # the error that names the known cores
+    if args.device is not None and args.device not in DEVICES and not store.jobs(device=args.device):
+        get_device(args.device)
+
+
 def cmd_results(args: argparse.Namespace) -> int:
     best_commands.check_results_options(args)
+    _check_exports(args)
     filters = _filters(args)
-    with ResultStore(args.db) as store:
+    with ResultStore(args.db, create=bool(args.import_db)) as store:  # only an import makes a store
         for other in args.import_db or []:
             count = store.import_from(other)
             upgraded = f" ({count.upgraded} upgraded to the present schema)" if count.upgraded else ""
             err.print(f"imported {other}: {count.added} jobs added, {count.present} already in {args.db}{upgraded}")
         if args.export_costs:
-            err.print(f"{args.export_costs} holds {store.export_costs(args.export_costs)} job runs' costs")
+            err.print(f"{args.export_costs} holds {store.export_costs(args.export_costs, args.overwrite)} job runs' costs")
             if not args.export:
                 return 0
         if args.export:
-            err.print(f"exported {store.export_to(args.export)} finished jobs of {args.db} to {args.export}")
+            err.print(f"exported {store.export_to(args.export, args.overwrite)} finished jobs of {args.db} to {args.export}")
             return 0
+        _check_row_names(store, args)
         if args.costs:
             return _print_costs(store, args)
         if args.best:
@@ -700,14 +725,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--export-costs",
         type=Path,
         metavar="FILE.jsonl",
-        help="add the store's job costs to FILE.jsonl (what it holds stays), e.g. results/costs.jsonl",
+        help="add the store's job costs to FILE.jsonl (what it holds stays), e.g. results/costs.jsonl; "
+        "a file there that is not a costs file is refused (--overwrite replaces it)",
     )
     p.add_argument(
         "--export",
         type=Path,
         metavar="FILE.jsonl",
         help="write the store's finished jobs to FILE.jsonl, one JSON job per line in key order, "
-        "instead of printing rows (after any --import)",
+        "instead of printing rows (after any --import); an export there is only replaced by a superset of its jobs",
+    )
+    p.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="let --export, --export-costs and --export-settings replace a FILE that is not one hashbed wrote of that kind "
+        "(without it such a file is refused and left as it is; the results database itself is never replaced)",
     )
     p.set_defaults(func=cmd_results)
 

@@ -26,6 +26,7 @@ from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.jobs.best import Best
 from hashbed.jobs.criteria import CRITERIA
+from hashbed.results.exchange import write_whole
 from hashbed.results.schema import Mhz, Number
 
 _WRITE = "write one with 'hashbed results --best CRITERION --export-settings FILE'"
@@ -82,12 +83,7 @@ def write_recipe(path: Path, bests: Sequence[Best]) -> int:
     if not bests:
         raise HashbedError(f"cannot export settings to {path}: no core has a finished implement run of its present sources")
     text = json.dumps([recipe_entry(best).model_dump() for best in bests], indent=2) + "\n"
-    partial = path.with_name(path.name + ".partial")
-    try:
-        partial.write_text(text, encoding="utf-8")
-        partial.replace(path)
-    except OSError as exc:
-        raise HashbedError(f"cannot export settings to {path}: {exc.strerror} (pass a path in a writable folder)") from None
+    write_whole(path, text, "cannot export settings to")
     return len(bests)
 
 

@@ -11,7 +11,10 @@ looked up before it is run. What the store guarantees (docs/store.md):
   every record that is not, or no longer, the answer goes to the ``attempts`` table.
 - A job checks that it can write before its work starts (``check_writable``: the write lock
   within the lock wait, a file that can be written), and a result that cannot be stored after
-  all is saved to ``<db>.unsaved.jsonl`` for ``hashbed results --import``.
+  all is saved to ``<db>.unsaved.jsonl`` for ``hashbed results --import`` (or, on a full disk,
+  to a file in hashbed's cache or the temporary folder, or to stderr: ``unsaved_paths``).
+- A command that only reads opens a store that is there (``create=False``), and only a store:
+  an export, another program's database or a store of a newer schema is refused, not changed.
 - An import validates every line and never takes a finished job away (hashbed.results.exchange);
   an export never leaves out a job of the file it replaces.
 
@@ -37,6 +40,8 @@ import json
 import os
 import socket
 import sqlite3
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -46,16 +51,23 @@ from pathlib import Path
 from typing import Any
 
 from hashbed import __version__
+from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import HashbedError
+from hashbed.flow.cache import cache_root
 from hashbed.flow.processes import start_time
 from hashbed.results.exchange import (
     COST_COLUMNS,
     EXPORT_SUFFIX,
+    SQLITE_HEADER,
+    check_target,
     export_line,
+    is_sqlite,
+    read_costs,
     read_database,
     read_database_costs,
     read_export,
     write_export,
+    write_whole,
 )
 from hashbed.results.migrate import upgrade
 from hashbed.results.records import JOB_COLUMNS, JobRecord, job_key
@@ -168,22 +180,51 @@ class ImportCount:
 
 
 class ResultStore:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, create: bool = True) -> None:
+        """The store at ``path``, migrated to this schema; made there (and its folder) when it is
+        not there and ``create`` (a command that only reads passes False: no store is made)."""
         self.path = path
-        if path.is_dir():
-            raise HashbedError(f"cannot use results database {path}: it is a folder (pass a file with --db)")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            self._check_path(create)
         except OSError as exc:
-            raise HashbedError(
-                f"cannot use results database {path}: its folder cannot be made ({exc.strerror}); pass another --db"
-            ) from None
+            raise HashbedError(f"cannot use results database {path}: {exc.strerror} (pass another --db)") from None
         with self._database_errors():
             # parallel jobs (a sweep's worker processes) write to one store: wait for each other;
             # transactions are explicit (see _write)
             self._db = sqlite3.connect(path, timeout=LOCK_WAIT_S, isolation_level=None)
             self._use_write_ahead_log()
             self._migrate()
+
+    def _check_path(self, create: bool) -> None:
+        """What is at the store's path is a store, or nothing and a store may be made there."""
+        where = f"cannot use results database {self.path}"
+        if self.path.is_dir():
+            raise HashbedError(f"{where}: it is a folder (pass a file with --db)")
+        if self.path.exists():
+            if not self.path.is_file():
+                raise HashbedError(f"{where}: it is not a regular file (pass another --db)")
+            with self.path.open("rb") as file:
+                head = file.read(64)
+            if not head.startswith(SQLITE_HEADER) and head.lstrip().startswith(b"{"):
+                raise HashbedError(
+                    f"{where}: it is a JSON-lines export, not a database "
+                    f"(store its jobs with 'hashbed results --db hashbed.db --import {self.path}')"
+                )
+            return
+        if not create:
+            raise HashbedError(
+                f"there is no results database at {self.path} (pass the --db of an existing one; "
+                "a command that runs jobs, such as 'hashbed bench', makes it)"
+            )
+        if self.path.suffix == EXPORT_SUFFIX:
+            raise HashbedError(
+                f"{where}: a {EXPORT_SUFFIX} file is an export, not a database "
+                f"(pass a --db such as hashbed.db; 'hashbed results --import FILE{EXPORT_SUFFIX}' stores an export's jobs)"
+            )
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise HashbedError(f"{where}: its folder cannot be made ({exc.strerror}); pass another --db") from None
 
     @contextmanager
     def _database_errors(self, doing: str = "use") -> Iterator[None]:
@@ -223,10 +264,11 @@ class ResultStore:
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield self._db
+            self._db.execute("COMMIT")
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:  # SQLite ends some on its own (a full disk): its error is the one to see
+                self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
 
     @property
     def schema_version(self) -> int:
@@ -241,6 +283,7 @@ class ResultStore:
                     f"hashbed's {SCHEMA_VERSION} (update hashbed, or pass another --db)"
                 )
             if version == 0:
+                self._check_foreign(db)
                 columns = tuple(row[1] for row in db.execute("PRAGMA table_info(jobs)"))
                 if columns not in ((), JOB_COLUMNS):
                     raise HashbedError(
@@ -252,6 +295,16 @@ class ResultStore:
             for target in range(version + 1, SCHEMA_VERSION + 1):
                 _MIGRATIONS[target](db)
                 db.execute(f"PRAGMA user_version = {target}")
+
+    def _check_foreign(self, db: sqlite3.Connection) -> None:
+        """An unversioned database with tables but no jobs table is another program's: refused, not
+        given hashbed's tables."""
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        if tables and "jobs" not in tables:
+            raise HashbedError(
+                f"cannot use results database {self.path}: it is an SQLite database of another program (its tables: "
+                f"{', '.join(tables)}), not a hashbed store; it is left as it is (pass another --db)"
+            )
 
     def close(self) -> None:
         self._db.close()
@@ -338,19 +391,28 @@ class ResultStore:
         return record
 
     def _rescue(self, record: JobRecord, exc: sqlite3.DatabaseError) -> None:
-        """A result that cannot be stored goes to a file beside the store, to import later."""
-        unsaved = self.path.with_name(self.path.name + ".unsaved" + EXPORT_SUFFIX)
-        try:
-            with unsaved.open("a") as file:
-                file.write(export_line(record.columns()))
-        except OSError as write_error:
+        """A result that cannot be stored goes, as an export line, to the first of these files that
+        takes it whole: beside the store, in hashbed's cache, in the temporary folder (the store's
+        disk may be full); failing all, to stderr. The error says where, and how to import it."""
+        line = export_line(record.columns())
+        lost = f"cannot store the result of {record.step} {record.core} in {self.path} ({exc})"
+        failed: list[str] = []
+        for unsaved in unsaved_paths(self.path):
+            try:
+                _append_whole(unsaved, line)
+            except OSError as write_error:
+                failed.append(f"{unsaved}: {write_error.strerror}")
+                continue
+            nor = f" (it could not go to {'; '.join(failed)})" if failed else ""
             raise HashbedError(
-                f"cannot store the result of {record.step} {record.core} in {self.path} ({exc}) nor in "
-                f"{unsaved} ({write_error.strerror}): it is lost"
+                f"{lost}; it is saved in {unsaved}{nor}: run 'hashbed results --db {self.path} --import {unsaved}' "
+                "once the store can be written"
             ) from None
+        sys.stderr.write(line)
+        sys.stderr.flush()
         raise HashbedError(
-            f"cannot store the result of {record.step} {record.core} in {self.path} ({exc}); it is saved in "
-            f"{unsaved}: run 'hashbed results --db {self.path} --import {unsaved}' once the store can be written"
+            f"{lost}, nor in a file ({'; '.join(failed)}); it is the JSON line above: save that line in a file "
+            f"such as result{EXPORT_SUFFIX} and run 'hashbed results --db {self.path} --import result{EXPORT_SUFFIX}'"
         ) from None
 
     def costs(self, step: str | None = None) -> list[dict[str, Any]]:
@@ -359,18 +421,15 @@ class ResultStore:
         with self._database_errors("read"):
             return [dict(zip(COST_COLUMNS, row)) for row in self._db.execute(query, (step,) if step else ())]
 
-    def export_costs(self, path: Path) -> int:
+    def export_costs(self, path: Path, overwrite: bool = False) -> int:
         """Add the store's job costs to the JSON-lines file ``path`` (what it holds stays), one run per
-        line in a fixed order; returns the number of runs it holds."""
+        line in a fixed order; returns the number of runs it holds. A file there that is not a costs
+        file is refused, or replaced when ``overwrite``."""
+        check_costs_target(path, self.path, overwrite)
         runs = {json.dumps(cost, sort_keys=True) for cost in self.costs()}
-        try:
-            if path.is_file():
-                runs |= {line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
-            partial = path.with_name(path.name + ".partial")
-            partial.write_text("".join(f"{line}\n" for line in sorted(runs)))
-            partial.replace(path)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise HashbedError(f"cannot export the job costs to {path}: {exc} (pass a path in a writable folder)") from None
+        with contextlib.suppress(ValueError, HashbedError):  # a file that is not a costs file: replaced (overwrite)
+            runs |= set(read_costs(path)) if path.is_file() else set()
+        write_whole(path, "".join(f"{line}\n" for line in sorted(runs)), "cannot export the job costs to")
         return len(runs)
 
     # --- claims: the jobs a driver runs now -------------------------------------------------------
@@ -430,9 +489,8 @@ class ResultStore:
         job refuses the whole import. A key already here keeps the better of the two results
         (JobRecord.rank; this store's when equal), so importing twice adds nothing and an import
         never takes a finished job away. Failed jobs are not copied: they run again where needed."""
-        if not other.is_file():
-            raise HashbedError(f"cannot import {other}: no such file (pass the path of another hashbed.db or a .jsonl export)")
-        numbered = read_export(other) if other.suffix == EXPORT_SUFFIX else read_database(other)
+        is_database = _import_kind(other, self.path)
+        numbered = read_database(other, SCHEMA_VERSION) if is_database else read_export(other)
         where = {job["key"]: place for place, job in numbered}
         jobs = [job for _, job in numbered if JobRecord.from_columns(job).final]
         with self._database_errors("import into"), self._write() as db:
@@ -455,25 +513,24 @@ class ResultStore:
                     _insert(db, "attempts", old.columns(), "replaced by an imported result")
                 _insert(db, "jobs", job, replace=True)
                 added += 1
-            if other.suffix != EXPORT_SUFFIX:  # and what the other store's runs cost
+            if is_database:  # and what the other store's runs cost
                 known = set(db.execute("SELECT key, finished_at, host FROM costs"))
                 runs = [run for run in read_database_costs(other) if (run[0], run[9], run[8]) not in known]
                 db.executemany(f"INSERT INTO costs VALUES ({', '.join('?' * len(COST_COLUMNS))})", runs)
         return ImportCount(added, len(jobs) - added, len(result.renamed))
 
-    def export_to(self, path: Path) -> int:
+    def export_to(self, path: Path, overwrite: bool = False) -> int:
         """Write the final jobs (JobRecord.final) as JSON lines, one job per line in key order, so
         that the same jobs always give the same file: a text copy of the store to publish beside
         the report it makes, and to import elsewhere. Every job is checked first, and a file that
-        is there already is only replaced by a superset of its jobs (import it first). Returns
-        the number of jobs written."""
-        if path.suffix != EXPORT_SUFFIX:
-            raise HashbedError(f"cannot export to {path}: the file name must end in {EXPORT_SUFFIX}")
+        is there already is only replaced by a superset of its jobs (import it first); a file that is
+        not an export is refused, or replaced when ``overwrite``. Returns the number of jobs written."""
+        check_export_target(path, self.path, overwrite)
         with self._database_errors("export"):
             here = [_columns(row) for row in self._db.execute(_SELECT + " ORDER BY key")]
         final = [job for job in here if JobRecord.from_columns(job).final]
         _check_all(final, here, f"cannot export {self.path}", {job["key"]: f"job {job['key'][:16]}..." for job in final})
-        if path.is_file():
+        if path.is_file() and _is_export(path):
             published = [job for _, job in read_export(path)]
             renamed = upgrade(published, known=here).renamed
             dropped = sorted({renamed.get(job["key"], job["key"]) for job in published} - {job["key"] for job in final})
@@ -484,6 +541,77 @@ class ResultStore:
                 )
         write_export(path, final)
         return len(final)
+
+
+def check_export_target(path: Path, store: Path, overwrite: bool) -> None:
+    """``--export PATH``: a .jsonl that is not the store, nor a file other than an export (unless ``overwrite``)."""
+    if path.suffix != EXPORT_SUFFIX:
+        raise HashbedError(f"cannot export to {path}: the file name must end in {EXPORT_SUFFIX}")
+    check_target(path, store, "cannot export to", "a hashbed export", None if overwrite else read_export)
+
+
+def check_costs_target(path: Path, store: Path, overwrite: bool) -> None:
+    """``--export-costs PATH``: a .jsonl that is not the store, nor a file other than a costs file (unless ``overwrite``)."""
+    if path.suffix != EXPORT_SUFFIX:
+        raise HashbedError(f"cannot export the job costs to {path}: the file name must end in {EXPORT_SUFFIX}")
+    check_target(path, store, "cannot export the job costs to", "a hashbed job costs file", None if overwrite else read_costs)
+
+
+def _is_export(path: Path) -> bool:
+    try:
+        read_export(path)
+    except HashbedError:
+        return False
+    return True
+
+
+def _import_kind(other: Path, store: Path) -> bool:
+    """Whether ``other``, a file to import into ``store``, is a database (else an export to read)."""
+    fix = "pass the path of another hashbed.db or a .jsonl export"
+    try:
+        if not other.exists():
+            raise HashbedError(f"cannot import {other}: no such file ({fix})")
+        if not other.is_file():
+            raise HashbedError(f"cannot import {other}: it is not a regular file, such as a folder, a device or a FIFO ({fix})")
+        if store.exists() and other.samefile(store):
+            raise HashbedError(f"cannot import {other}: it is the results database it would be imported into ({fix})")
+        return is_sqlite(other)
+    except OSError as exc:
+        raise HashbedError(f"cannot import {other}: {exc.strerror} ({fix})") from None
+
+
+def unsaved_paths(store: Path) -> list[Path]:
+    """Where a result that cannot be stored in ``store`` goes, in order: beside the store, then,
+    under a name of the store's own, hashbed's cache and the temporary folder."""
+    try:
+        name = f"{store.name[:100]}-{fingerprint(str(store.resolve()), digits=12)}.unsaved{EXPORT_SUFFIX}"
+    except OSError:
+        name = f"{store.name[:100]}.unsaved{EXPORT_SUFFIX}"
+    return [
+        store.with_name(store.name + ".unsaved" + EXPORT_SUFFIX),
+        cache_root() / "unsaved" / name,
+        Path(tempfile.gettempdir()) / name,
+    ]
+
+
+def _append_whole(path: Path, line: str) -> None:
+    """``line`` added to the end of ``path`` whole, or the file left as it was (a full disk leaves
+    no half line that would make the file's import fail)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        start = os.lseek(handle, 0, os.SEEK_END)
+        data = line.encode()
+        try:
+            while data:
+                data = data[os.write(handle, data) :]
+            os.fsync(handle)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(handle, start)
+            raise
+    finally:
+        os.close(handle)
 
 
 def _me() -> tuple[str, int, int | None]:
