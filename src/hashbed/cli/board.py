@@ -39,7 +39,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     board = get_board(args.board)
     core = load_core(args.core)
     folder = args.out or default_folder(core.name, board.name)
-    project = write_project(core, board, folder, args.jobs)
+    project = write_project(core, board, folder, args.jobs, args.force)
     if args.json:
         emit_json({"script": str(project.script), "bitfile": str(project.bitfile), "hwh": str(project.hwh)})
         return 0
@@ -112,15 +112,25 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def add_parser(sub: Any, common: argparse.ArgumentParser, shared: argparse.ArgumentParser) -> None:
+    """The board commands; ``shared``: the common options but --force, which ``board build`` has its own of."""
     group = sub.add_parser("board", help="the Zynq testbed on a real board: the Vivado project, the experiments through PYNQ")
     commands = group.add_subparsers(dest="board_command", required=True, metavar="COMMAND")
     board = argparse.ArgumentParser(add_help=False)
     board.add_argument("core")
     board.add_argument("--board", default=DEFAULT_BOARD, help=f"one of: {', '.join(BOARDS)} (default: %(default)s)")
 
-    p = commands.add_parser("build", parents=[common, board], help="write the Vivado Tcl project of the testbed around a core")
-    p.add_argument("--out", type=Path, help="the project's folder (default: build/board/BOARD/CORE)")
+    p = commands.add_parser("build", parents=[shared, board], help="write the Vivado Tcl project of the testbed around a core")
+    p.add_argument(
+        "--out",
+        type=Path,
+        help="the project's folder (default: build/board/BOARD/CORE): a new or empty folder, or one this command made",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the project of another core or board in --out whole (a folder this command did not make is never written)",
+    )
     p.add_argument("--jobs", type=positive_int, default=2, help="Vivado's parallel jobs (default: %(default)s)")
     p.set_defaults(func=cmd_build)
 

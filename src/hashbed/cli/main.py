@@ -40,6 +40,7 @@ from hashbed.flow.sim.lwc_verify import lwc_kat_files_in
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, MAX_BLOCKS
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, MAX_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, kat_files_in
+from hashbed.folders import check_folder
 from hashbed.jobs.runner import Jobs, bench_records
 from hashbed.report.build import write_report
 from hashbed.report.markdown import markdown_table
@@ -311,6 +312,7 @@ def _filters(args: argparse.Namespace) -> dict[str, str]:
 
 
 def cmd_progress(args: argparse.Namespace) -> int:
+    check_folder(args.build_dir, "--build-dir", "the run directories")
     runs = unfinished_runs(args.build_dir)
     if args.json:
         emit_json([run.as_dict() for run in runs])
@@ -581,12 +583,13 @@ def _print_formulas(rows: list[dict[str, Any]]) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    common.add_argument("--db", type=Path, default=default_db_path(), help="results database (default: %(default)s)")
-    common.add_argument("--build-dir", type=Path, default=Path("build"), help="run directories (default: %(default)s)")
+    shared = argparse.ArgumentParser(add_help=False)  # the common options but --force
+    shared.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    shared.add_argument("--db", type=Path, default=default_db_path(), help="results database (default: %(default)s)")
+    shared.add_argument("--build-dir", type=Path, default=Path("build"), help="run directories (default: %(default)s)")
+    shared.add_argument("--cores", type=Path, action="append", metavar="DIR", dest="libraries_here", default=[], help=CORES_HELP)
+    common = argparse.ArgumentParser(add_help=False, parents=[shared])
     common.add_argument("--force", action="store_true", help="run jobs again even when a stored result exists")
-    common.add_argument("--cores", type=Path, action="append", metavar="DIR", dest="libraries_here", default=[], help=CORES_HELP)
 
     impl = argparse.ArgumentParser(add_help=False)
     impl.add_argument("--seed", type=seed, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
@@ -744,7 +747,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_results)
 
     testbed_commands.add_parser(sub, common)
-    board_commands.add_parser(sub, common)
+    board_commands.add_parser(sub, common, shared)
     timing_commands.add_parser(sub, common)
     pipelined_commands.add_parsers(sub, common)
     workers_commands.add_parser(sub)

@@ -31,6 +31,7 @@ from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, measure
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, default_vectors, verify
 from hashbed.flow.tools import verilator_version
+from hashbed.folders import check_writable
 from hashbed.jobs.executors import Executor
 from hashbed.jobs.graph import Estimates, Event, Node, constant, run_graph
 from hashbed.jobs.work import Sources, localize, writable_build_dir
@@ -117,6 +118,11 @@ class Jobs:
     store: ResultStore
     build_dir: Path
     force: bool = False
+
+    def __post_init__(self) -> None:
+        """A ``build_dir`` this process cannot write is an error before any job (a worker
+        elsewhere that cannot write it uses its own: writable_build_dir)."""
+        check_writable(self.build_dir, "--build-dir", "the run directories")
 
     def run(self, node: Node) -> JobRecord:
         """The job's stored result, or its work run here and stored now (with every job it needs)."""

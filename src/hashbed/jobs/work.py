@@ -112,7 +112,9 @@ def localize(sources: Sources) -> Core:
 
 
 def writable_build_dir(build_dir: Path) -> Path:
-    """``build_dir`` where this process can write it (a shared file system), else its own."""
+    """``build_dir`` where this process can write it (a shared file system), else its own: a
+    worker on another machine. The command has checked that it can write ``build_dir`` itself
+    (``Jobs``), so a worker on its machine never falls back."""
     try:
         build_dir.mkdir(parents=True, exist_ok=True)
         probe = build_dir / f".probe-{os.getpid()}"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from hashbed import __version__
 from hashbed.errors import HashbedError
+from hashbed.folders import check_own_folder, check_writable_file, mark_folder
 from hashbed.report.figures import render_png
 from hashbed.report.html import html_report
 from hashbed.report.markdown import markdown_report
@@ -56,26 +57,9 @@ def _header(store: ResultStore, command: str, narrow: Narrow = EVERYTHING, left_
     return header if left_out is None else [left_out, *header]
 
 
-def _check_folder(out_dir: Path) -> None:
-    """Refuse a folder that holds files of its own: the report would write over its README.md."""
-    if out_dir.exists() and not out_dir.is_dir():
-        raise HashbedError(f"--out {out_dir} is a file: pass a folder for the report (it is created if missing)")
-    try:
-        foreign = out_dir.is_dir() and not (out_dir / MARKER).is_file() and any(out_dir.iterdir())
-    except OSError as exc:
-        raise HashbedError(f"cannot read the report folder {out_dir}: {exc.strerror} (pass another --out)") from None
-    if foreign:
-        raise HashbedError(
-            f"--out {out_dir} holds files that 'hashbed report' did not write (it has no {MARKER}): pass a new or empty folder"
-        )
-
-
 def _check_page(page: Path) -> None:
-    """Refuse a page that is a folder, has no folder, or is a file that ``hashbed report`` did not write."""
-    if page.is_dir():
-        raise HashbedError(f"--page {page} is a folder: pass the Markdown file to write, e.g. docs/results.md")
-    if not page.absolute().parent.is_dir():
-        raise HashbedError(f"--page {page}: its folder {page.parent} does not exist (create it, or pass another --page)")
+    """Refuse a page that cannot be written, or is a file that ``hashbed report`` did not write."""
+    check_writable_file(page, "--page", "the Markdown file to write, e.g. docs/results.md")
     if not page.exists():
         return
     try:
@@ -93,13 +77,9 @@ def _check_page(page: Path) -> None:
 def _prepare_folder(out_dir: Path) -> None:
     """Create the checked folder and mark it; the figures of an earlier report there go (those
     still made are written again)."""
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise HashbedError(f"cannot create the report folder {out_dir}: {exc.strerror} (pass another --out)") from None
+    mark_folder(out_dir, MARKER, MARKER_TEXT)
     for old in out_dir.glob("*.png"):
         old.unlink()
-    (out_dir / MARKER).write_text(MARKER_TEXT)
 
 
 def write_report(
@@ -114,7 +94,7 @@ def write_report(
     if narrow.active:
         left_out = left_out_line([section for section in chosen if not has_rows(section)], narrow)
         chosen = [section for section in chosen if has_rows(section)]
-    _check_folder(out_dir)
+    check_own_folder(out_dir, "--out", "the report", MARKER, "hashbed report")
     if page is not None:
         _check_page(page)
     items = [item for section in chosen for item in section.items]

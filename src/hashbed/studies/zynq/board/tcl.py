@@ -26,6 +26,7 @@ from pathlib import Path
 from hashbed import __version__
 from hashbed.catalogue.cores import Core
 from hashbed.errors import HashbedError
+from hashbed.folders import check_own_folder, clear_folder, mark_folder
 from hashbed.studies.zynq.board.address_map import (
     ADDRESS_MAP,
     CLOCK_WIZARD,
@@ -55,6 +56,12 @@ IP = {
 }
 BLOCK_DESIGN = "hashbed"
 TESTBED_MODULE = "testbed_top"
+#: The file that marks a folder as a project that ``hashbed board build`` wrote and may write again.
+MARKER = ".hashbed-board"
+MARKER_TEXT = (
+    "This folder is written by 'hashbed board build', which rewrites its hdl/, hashbed.xdc and build.tcl;\n"
+    "with --force, a project of another core or board here is replaced whole.\n"
+)
 #: DMA buffer length register width: transfers of up to 64 MB (the default, 14 bits, stops at 16 kB).
 DMA_LENGTH_BITS = 26
 
@@ -320,14 +327,41 @@ puts "hashbed: wrote [file join $here $name.bit] and [file join $here $name.hwh]
 """
 
 
-def write_project(core: Core, board: ZynqBoard, folder: Path, jobs: int = 2) -> Project:
-    """Write the HDL, the constraints and ``build.tcl`` of ``core`` on ``board`` into ``folder``."""
+def project_line(core: Core, board: ZynqBoard) -> str:
+    """The line of the folder's marker that says whose project it holds."""
+    return f"project: {core.name} on the {board.name}"
+
+
+def _prepare(core: Core, board: ZynqBoard, folder: Path, force: bool) -> None:
+    """Check that the project may be written into ``folder`` (a new or empty folder, or one that
+    ``hashbed board build`` made: of this core and board, or of another one with ``force``), then
+    leave it holding nothing of an earlier project but, for this core and board, what Vivado made."""
+    marked = check_own_folder(folder, "--out", "the project", MARKER, "hashbed board build")
+    mine = project_line(core, board)
+    if marked is not None and mine not in marked.splitlines():
+        if not force:
+            theirs = next((line for line in marked.splitlines() if line.startswith("project: ")), "another core")
+            raise HashbedError(
+                f"--out {folder} holds the project of {theirs.removeprefix('project: ')} ('hashbed board build' wrote it): "
+                "pass another --out, or --force to replace that project"
+            )
+        clear_folder(folder, MARKER)
+    mark_folder(folder, MARKER, f"{MARKER_TEXT}{mine}\n")
+    shutil.rmtree(folder / "hdl", ignore_errors=True)
+
+
+def write_project(core: Core, board: ZynqBoard, folder: Path, jobs: int = 2, force: bool = False) -> Project:
+    """Write the HDL, the constraints and ``build.tcl`` of ``core`` on ``board`` into ``folder``:
+    a new or empty folder, or one that this command made (another core's or board's project
+    there is replaced whole with ``force``, else refused)."""
     check_hash_core(core)
-    folder.mkdir(parents=True, exist_ok=True)
-    hdl = copy_hdl(core, folder / "hdl")
-    xdc = folder / "hashbed.xdc"
-    xdc.write_text(constraints())
-    tcl = folder / "build.tcl"
-    tcl.write_text(script(core, board, hdl, jobs))
+    xdc, tcl = folder / "hashbed.xdc", folder / "build.tcl"
+    try:
+        _prepare(core, board, folder, force)
+        hdl = copy_hdl(core, folder / "hdl")
+        xdc.write_text(constraints())
+        tcl.write_text(script(core, board, hdl, jobs))
+    except OSError as exc:
+        raise HashbedError(f"cannot write the project into {folder}: {exc} (pass another --out)") from None
     name = project_name(core)
     return Project(folder, tcl, xdc, hdl, folder / f"{name}.bit", folder / f"{name}.hwh")
