@@ -271,6 +271,7 @@ def _entry(**changed: Any) -> dict[str, Any]:
             "cannot read settings file {file}: entry 2: freq_mhz: Input should be a valid number",
         ),
         (json.dumps([_entry(freq_mhz=0)]), "entry 1: freq_mhz: Input should be greater than 0"),
+        (json.dumps([_entry(seed=2**64 - 1)]), "entry 1: seed: Input should be less than 9223372036854775808"),
         (json.dumps([_entry(colour="red")]), "entry 1: colour: Extra inputs are not permitted"),
         (json.dumps([_entry(criterion="speed")]), "entry 1: criterion: Value error, unknown criterion (one of: throughput"),
         (

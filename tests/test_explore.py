@@ -76,8 +76,8 @@ def test_default_options_keep_the_keys_and_others_reach_the_tools() -> None:
         (["--strategy", "seeds", "--budget", "1"], "--budget 1 is below one batch of the seeds strategy (2 runs per core)"),
         (["--strategy", "frequency", "--budget", "1"], "--budget 1 is below one batch of the frequency strategy"),
         (["--strategy", "seeds", "--budget", "3", "--budget", "sha1=1"], "--budget sha1=1 is below one batch of the seeds"),
-        (["--budget", "sha1=3"], "--budget N: give every core's budget once"),
-        (["--budget", "3", "--budget", "4"], "--budget N: give every core's budget once"),
+        (["--budget", "nosuch=3"], "--budget nosuch=N: unknown core 'nosuch'"),
+        (["--budget", "3", "--budget", "4"], "--budget N given 2 times (3, 4): give every core's budget once"),
         (["--budget", "3", "--budget", "sha256=4"], "--budget sha256=N: sha256 is not among the cores explored"),
         (
             ["--strategy", "exhaustive", "--budget", "5", "--option", "router=router1"],

@@ -21,7 +21,7 @@ from hashbed.cli.main import main
 from hashbed.errors import HashbedError
 from hashbed.flow.processes import start_time
 from hashbed.jobs import estimate as estimate_module
-from hashbed.jobs.estimate import estimates, makespan
+from hashbed.jobs.estimate import ICARUS_SLOWDOWN, estimates, makespan
 from hashbed.jobs.executors import LocalExecutor, make_executor
 from hashbed.jobs.graph import Event, Node, constant, run_graph
 from hashbed.results import ResultStore
@@ -158,6 +158,43 @@ def test_estimates_come_from_earlier_runs_of_the_step(db: Path, monkeypatch: pyt
         assert (guess.seconds(sha1), guess.memory_mb(sha1)) == (20.0, 300.0)  # median time, largest memory
         assert guess.seconds(other) == 20.0  # the step's runs on other cores
         assert guess.seconds(Node("time", {"core": "x"})) == 600.0  # never run: the step's default
+
+
+def _timing(core: str, engine: str, seed: int = 1) -> dict[str, Any]:
+    tools = {"icarus": "Icarus Verilog version 12.0"} if engine == "icarus" else {"timing_engine": {"name": "fast"}}
+    return {"core": core, "device": "ice40-hx8k", "seed": seed, "data": "worst", "board": 0, "tools": tools}
+
+
+def test_an_icarus_timing_job_is_estimated_at_its_engines_rate(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(estimate_module, "published_costs", list)  # the store's own costs alone
+    monkeypatch.setattr(estimate_module, "published_icarus_keys", set)
+    fast, icarus = Node("time", _timing("sha1", "fast")), Node("time", _timing("sha1", "icarus"))
+    with ResultStore(db) as store:
+        store.put("time", _timing("sha1", "fast", 2), {}, cost={"wall_s": 4.0, "cpu_s": 4.0, "peak_mb": 80.0, "host": "h"})
+        guess = estimates(store)
+        assert guess.seconds(fast) == 4.0
+        assert guess.seconds(icarus) == 4.0 * ICARUS_SLOWDOWN  # no Icarus run yet: the fast engine's time at the rate
+        store.put("time", _timing("sha1", "icarus", 2), {}, cost={"wall_s": 280.0, "cpu_s": 270.0, "peak_mb": 150.0, "host": "h"})
+        guess = estimates(store)
+        assert guess.seconds(icarus) == 280.0  # this machine's own Icarus run of the core
+        assert guess.seconds(fast) == 4.0  # which does not slow the fast engine's estimate
+        assert guess.seconds(Node("time", _timing("sha256", "icarus"))) == 4.0 * ICARUS_SLOWDOWN  # another core: the rate
+
+
+def _seconds(text: str) -> float:
+    """A duration as hashbed.flow.impl.progress.duration prints it, in seconds."""
+    words = text.split()
+    units = {"s": 1, "min": 60, "h": 3600}
+    return sum(float(value) * units[unit] for value, unit in zip(words[::2], words[1::2], strict=True))
+
+
+def test_time_on_icarus_plans_minutes_where_the_fast_engine_takes_seconds(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    planned = {}
+    for engine in ("fast", "icarus"):
+        assert main(["time", "sha1", "--device", "ice40-hx8k", "--engine", engine, "--dry-run", "--db", str(db)]) == 0
+        row = next(line for line in capsys.readouterr().out.splitlines() if "sha1 time ice40-hx8k" in line)
+        planned[engine] = _seconds(row.split("│")[2])
+    assert planned["icarus"] >= 60 and planned["icarus"] >= ICARUS_SLOWDOWN / 2 * planned["fast"], planned
 
 
 def test_a_dry_run_prints_the_plan_and_runs_nothing(db: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -154,7 +154,10 @@ def segment_limit(segment_bytes: int | None) -> int:
     if segment_bytes is not None:
         limit = min(limit, segment_bytes // SEGMENT_BLOCK_BYTES * SEGMENT_BLOCK_BYTES)
     if limit <= 0:
-        raise HashbedError(f"segments must hold at least one {SEGMENT_BLOCK_BYTES}-byte block; give --segment-bytes 16 or more")
+        raise HashbedError(
+            f"segments must hold at least one {SEGMENT_BLOCK_BYTES}-byte block; "
+            f"give --segment-bits {8 * SEGMENT_BLOCK_BYTES} or more"
+        )
     return limit
 
 

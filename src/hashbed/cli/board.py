@@ -10,7 +10,7 @@ from typing import Any
 from hashbed.catalogue.cores import load_core
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.testbed import add_sizes_and_core_clock
-from hashbed.cli.types import comma_list, float_range, int_range, positive_float, positive_int, seed
+from hashbed.cli.types import SEED_RANGE, comma_list, float_range, int_range, positive_float, positive_int, seed
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
@@ -147,7 +147,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, shared: argparse.Argum
         default=0,
         help="output FIFO start delay, system cycles (default: 0)",
     )
-    p.add_argument("--seed", type=seed, default=1, help="message seed (default: %(default)s)")
+    p.add_argument("--seed", type=seed, default=1, help=f"message seed, {SEED_RANGE} (default: %(default)s)")
     p.add_argument("--low", type=positive_float, default=10.0, help="bottom of the clock search, MHz (must pass; default: 10)")
     p.add_argument("--high", type=positive_float, default=400.0, help="top of the clock search, MHz (default: 400)")
     p.add_argument(

@@ -11,7 +11,7 @@ from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.options import OPTIONS, describe, parse_levels
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import positive_int
+from hashbed.cli.types import MAX_BUDGET, budget_runs
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.jobs.criteria import CRITERIA
@@ -24,16 +24,17 @@ from hashbed.studies.exploration.study import study_cores
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
-    budget = _budget(args.budget)
-    check_exploration(args.strategy, args.criterion, budget)
     cores = [load_core(name) for name in args.cores] if args.cores else study_cores()
+    budget = _budget(args.budget, [core.name for core in cores])
+    check_exploration(args.strategy, args.criterion, budget)
     base = ImplSettings(get_device(args.device), args.seed, args.freq, args.timeout)
     levels = parse_levels(args.option or [])
+    most = sum(budget.of(name) for name in {core.name for core in cores})  # runs, and so jobs at once, at most
     with ResultStore(args.db) as store:
         jobs = Jobs(store, args.build_dir, args.force)
 
         def run(nodes: list[Node], more: Callable[[Event], list[Node]]) -> dict[str, JobRecord] | None:
-            return run_jobs(jobs, nodes, args, f"explore ({args.strategy})", more)
+            return run_jobs(jobs, nodes, args, f"explore ({args.strategy})", more, most)
 
         explored = explore(jobs, cores, base, levels, args.strategy, args.criterion, budget, run)
     if explored is None:
@@ -51,15 +52,45 @@ def cmd_explore(args: argparse.Namespace) -> int:
 
 def _budget_value(text: str) -> tuple[str | None, int]:
     """``N`` (every core's budget) or ``CORE=N`` (one core's)."""
-    core, _, runs = text.rpartition("=")
-    return (core or None), positive_int(runs)
+    core, equals, runs = text.rpartition("=")
+    if equals and not core:
+        raise argparse.ArgumentTypeError(f"give N or CORE=N, got {text!r} (no core before '=')")
+    return (core or None), budget_runs(runs)
 
 
-def _budget(values: list[tuple[str | None, int]]) -> Budget:
+def _budget(values: list[tuple[str | None, int]], cores: list[str]) -> Budget:
+    """The budget of ``--budget`` values for the explored ``cores``: N for every core once, and
+    CORE=N once for a core explored; N may be left out when every core has its own."""
     every = [runs for core, runs in values if core is None]
-    if len(every) != 1:
-        raise HashbedError("--budget N: give every core's budget once (then --budget CORE=N for a core that gets another)")
-    return Budget(every[0], {core: runs for core, runs in values if core is not None})
+    if len(every) > 1:
+        raise HashbedError(f"--budget N given {len(every)} times ({', '.join(map(str, every))}): give every core's budget once")
+    per_core: dict[str, int] = {}
+    for core, runs in values:
+        if core is None:
+            continue
+        if core in per_core:
+            raise HashbedError(f"--budget {core}=N given twice ({core}={per_core[core]}, {core}={runs}): give it once")
+        if core not in cores:
+            try:
+                load_core(core)
+            except HashbedError as exc:  # not in the catalogue: "unknown core"
+                raise HashbedError(f"--budget {core}=N: {exc}") from None
+            raise HashbedError(f"--budget {core}=N: {core} is not among the cores explored (name it, or drop its budget)")
+        per_core[core] = runs
+    missing = [core for core in dict.fromkeys(cores) if core not in per_core]
+    if not every and missing:
+        raise HashbedError(
+            f"--budget: core {missing[0]} has no budget; "
+            "give --budget N for every core (and --budget CORE=N for one that gets another)"
+        )
+    budget = Budget(every[0] if every else None, per_core)
+    total = sum(budget.of(core) for core in dict.fromkeys(cores))
+    if total > MAX_BUDGET:
+        raise HashbedError(
+            f"--budget: {total} runs for {len(dict.fromkeys(cores))} cores, more than the {MAX_BUDGET} one exploration "
+            "holds; lower --budget, or explore fewer cores at once"
+        )
+    return budget
 
 
 def _run_summary(exploration: Exploration, run: Run) -> dict[str, Any]:
@@ -186,7 +217,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, impl: argparse.Argumen
         action="append",
         required=True,
         metavar="N|CORE=N",
-        help="runs per core at most; CORE=N gives one core another budget (repeatable)",
+        help=f"runs per core at most, 1 to {MAX_BUDGET} (and {MAX_BUDGET} for all cores together); CORE=N gives one "
+        "core another budget (N may be left out when every core has one); each once; the seeds run stay below 2^63 "
+        "(--seed + N - 1)",
     )
     p.add_argument(
         "--option",

@@ -19,6 +19,7 @@ from hashbed import __version__
 from hashbed.catalogue.cores import ARCHITECTURES, CORES_ENV, Core, all_cores, catalogue, core_names, load_core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import DEVICES, get_device
+from hashbed.catalogue.lwc_interface import segment_limit as lwc_segment_limit
 from hashbed.catalogue.manifest import ManifestError, rtl_root
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
 from hashbed.cli import best as best_commands
@@ -31,7 +32,7 @@ from hashbed.cli import timing as timing_commands
 from hashbed.cli import workers as workers_commands
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import int_range, positive_float, positive_int, probability, seed
+from hashbed.cli.types import SEED_RANGE, int_range, positive_float, positive_int, probability, seed
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
 from hashbed.flow.impl.progress import duration, unfinished_runs
@@ -164,6 +165,8 @@ def cmd_devices(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     core = load_core(args.core)
+    if core.interface == "lwc" and args.segment_bits is not None:
+        lwc_segment_limit(args.segment_bits // 8)  # whole 16-byte blocks: checked before anything runs
     stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
     kat_files = list(args.kat or [])
     if args.kat_dir and core.interface == "lwc":
@@ -592,7 +595,7 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--force", action="store_true", help="run jobs again even when a stored result exists")
 
     impl = argparse.ArgumentParser(add_help=False)
-    impl.add_argument("--seed", type=seed, default=DEFAULT_SEED, help="placer seed (default: %(default)s)")
+    impl.add_argument("--seed", type=seed, default=DEFAULT_SEED, help=f"placer seed, {SEED_RANGE} (default: %(default)s)")
     impl.add_argument("--freq", type=positive_float, default=DEFAULT_FREQ_MHZ, help="target clock, MHz (default: %(default)s)")
     impl.add_argument(
         "--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)"
@@ -629,11 +632,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--dst-stall", type=probability, default=VERIFY_STALLS.dst, help="output not-ready probability (default: %(default)s)"
     )
-    p.add_argument("--seed", type=seed, default=VERIFY_STALLS.seed, help="stall pattern seed (default: %(default)s)")
+    p.add_argument(
+        "--seed", type=seed, default=VERIFY_STALLS.seed, help=f"stall pattern seed, {SEED_RANGE} (default: %(default)s)"
+    )
     p.add_argument(
         "--segment-bits",
         type=positive_int,
-        help="split messages into segments of at most this many bits (LWC cores: a multiple of 128)",
+        help="split messages into segments of at most this many bits, cut to whole blocks (LWC cores: whole "
+        "128-bit blocks, so 128 or more)",
     )
     p.add_argument(
         "--idle-limit",

@@ -16,7 +16,7 @@ from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.pipelines import design_names, load_pipeline
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import positive_int, positive_ints, probability, seed
+from hashbed.cli.types import SEED_RANGE, positive_int, positive_ints, probability, seed
 from hashbed.flow.impl.implement import DEFAULT_SEED, DEFAULT_TIMEOUT_S
 from hashbed.flow.sim.run import Stalls
 from hashbed.flow.sim.verify import kat_files_in
@@ -174,7 +174,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     q.add_argument(
         "--dst-stall", type=probability, default=0.3, help="probability of digest back-pressure (default: %(default)s)"
     )
-    q.add_argument("--seed", type=seed, default=1, help="seed of messages and stalls (default: %(default)s)")
+    q.add_argument("--seed", type=seed, default=1, help=f"seed of messages and stalls, {SEED_RANGE} (default: %(default)s)")
     q.set_defaults(func=cmd_check)
 
     p = sub.add_parser("sweep", help="sweep a study's parameter space into the store")
@@ -189,7 +189,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
         "--seed",
         type=seed,
         action="append",
-        help=f"placer seed (repeatable, e.g. --seed 1 --seed 2 --seed 3; default {DEFAULT_SEED}): with several, "
+        help=f"placer seed, {SEED_RANGE} (repeatable, e.g. --seed 1 --seed 2 --seed 3; default {DEFAULT_SEED}): with several, "
         "'hashbed report pipeline' adds each point's median and range over the seeds",
     )
     q.add_argument("--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")

@@ -12,7 +12,7 @@ from pathlib import Path
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from hashbed.cli.console import err, out, print_table
-from hashbed.cli.types import positive_int
+from hashbed.cli.types import MAX_WORKERS, worker_count
 from hashbed.flow.impl.implement import run_dir_name
 from hashbed.flow.impl.progress import RunProgress, duration, unfinished_runs
 from hashbed.jobs.estimate import estimates, makespan
@@ -29,7 +29,11 @@ def executor_options(dry_run: bool = True) -> argparse.ArgumentParser:
     """--jobs, --scheduler (and --dry-run): where a command's jobs run."""
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument(
-        "--jobs", type=positive_int, metavar="N", help="jobs at once in a local process pool (default: this machine's cores)"
+        "--jobs",
+        type=worker_count,
+        metavar="N",
+        help=f"jobs at once in a local process pool, 1 to {MAX_WORKERS}; never more workers than jobs to run "
+        "(default: this machine's cores)",
     )
     parser.add_argument(
         "--scheduler",
@@ -49,22 +53,27 @@ def run_jobs(
     args: argparse.Namespace,
     what: str,
     more: Callable[[Event], Sequence[Node]] | None = None,
+    most: int | None = None,
 ) -> dict[str, JobRecord] | None:
     """Run ``goals`` on the executor of ``args``, saying first how many jobs will run and how long
     they will take; None for --dry-run (the plan printed instead). ``more`` may add jobs as each
-    job gets its record (hashbed.jobs.graph.run_graph): the plan then is its first jobs."""
+    job gets its record (hashbed.jobs.graph.run_graph): the plan then is its first jobs, and
+    ``most`` the most jobs that can run at once (the local workers are no more)."""
     guesses = estimates(jobs.store)
     plan = [node for node in graph_of(goals) if jobs.force or stored(jobs.store, node) is None]
     seconds = {node.key: guesses.seconds(node) for node in plan}
+    if most is None:  # without ``more`` the plan is every job; with it, the caller knows
+        most = sum(node.compute is None for node in plan) if more is None else MAX_WORKERS
+    workers = local_workers(args.jobs, most)
     if getattr(args, "dry_run", False):
-        workers = args.jobs or _cores()
         rows = [[node.label or f"{node.core} {node.step}", duration(seconds[node.key])] for node in plan]
         print_table(f"{what}: the {'first ' * bool(more)}jobs that would run", (["job", "estimated time"], rows))
-        out.print(f"{len(plan)} jobs, about {duration(makespan(plan, seconds, workers))} on {workers} local workers")
+        took = duration(makespan(plan, seconds, workers))
+        out.print(f"{len(plan)} jobs, about {took} on {workers} local worker{'s' * (workers != 1)}")
         if more:
             out.print("later jobs depend on what these achieve")
         return None
-    executor = make_executor(args.jobs, args.scheduler)
+    executor = make_executor(workers, args.scheduler)
     stored_count = len(graph_of(goals)) - len(plan)
     err.print(
         f"{what}: {len(plan)} {'first ' * bool(more)}jobs to run ({stored_count} stored), about "
@@ -129,5 +138,8 @@ def running_runs(nodes: Sequence[Node], build_dir: Path) -> list[RunProgress]:
     ]
 
 
-def _cores() -> int:
-    return os.cpu_count() or 1
+def local_workers(jobs: int | None, most: int) -> int:
+    """The local pool's workers: ``--jobs`` (default: this machine's cores), but no more than
+    ``most`` jobs that can run at once and ``MAX_WORKERS``: each worker is a process, started
+    whether a job comes for it or not."""
+    return max(1, min(jobs or os.cpu_count() or 1, most, MAX_WORKERS))

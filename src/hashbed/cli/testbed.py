@@ -10,7 +10,7 @@ from rich.table import Table
 from hashbed.catalogue.cores import TARGET_DEVICE, Core, load_core
 from hashbed.cli.console import emit_json, err, out
 from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import comma_list, float_range, int_range, positive_float, probability, seed
+from hashbed.cli.types import SEED_RANGE, comma_list, float_range, int_range, positive_float, probability, seed
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
@@ -225,7 +225,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         default=100.0,
         help=f"system clock, {SYS_MHZ_RANGE[0]:g} to {SYS_MHZ_RANGE[1]:g} MHz (default: %(default)s)",
     )
-    board.add_argument("--seed", type=seed, default=1, help="message and DMA pattern seed (default: %(default)s)")
+    board.add_argument("--seed", type=seed, default=1, help=f"message and DMA pattern seed, {SEED_RANGE} (default: %(default)s)")
 
     transfer = argparse.ArgumentParser(add_help=False)
     # a longer pause reads as a core that never answers; a longer burst is no burst limit

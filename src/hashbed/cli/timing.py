@@ -9,12 +9,13 @@ from typing import Any
 from hashbed.catalogue.cores import Core, all_cores, load_core
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import non_negative_float, non_negative_int, positive_float, seed
+from hashbed.cli.types import MAX_BOARDS, MAX_SIGMA, SEED_RANGE, boards, positive_float, seed, sigma
 from hashbed.errors import HashbedError
 from hashbed.flow.timing.variation import VariationModel
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
-from hashbed.studies.zynq.timing import DATA_MODES, ENGINES, TimingSettings, time_node
+from hashbed.studies.zynq.testbed.controller import BOTTOM_OF_RANGE
+from hashbed.studies.zynq.timing import DATA_MODES, ENGINES, LOW_FACTOR, TimingSettings, time_node
 from hashbed.studies.zynq.timing_tables import (
     MODEL_NOTE,
     STUDY_DEVICES,
@@ -61,7 +62,7 @@ def cmd_time(args: argparse.Namespace) -> int:
     for (core_name, data), goals in searches.items():
         records = [done[goal.key] for goal in goals]
         if bad := next((r for r in records if not r.ok), None):
-            err.print(f"hashbed: time {core_name} ({bad.step}, {data} data) failed: {bad.error}")
+            err.print(f"hashbed: time {core_name} ({bad.step}, {data} data) failed: {failure(bad)}")
             failed += 1
             continue
         results.append((_summary(core_name, data, args, variation, records), records))
@@ -72,6 +73,26 @@ def cmd_time(args: argparse.Namespace) -> int:
         for result, records in results:
             _print_summary(result, records)
     return 1 if failed else 0
+
+
+def failure(record: JobRecord) -> str:
+    """The error of a failed job; a search whose bottom failed gets a fix that ``time`` has (its
+    range comes from static timing, not from an option)."""
+    error = record.error or "failed"
+    if record.step != "time" or BOTTOM_OF_RANGE not in error:
+        return error
+    reason = error.split(";")[0]
+    board = record.inputs.get("board") or 0
+    icarus = "icarus" in (record.inputs.get("tools") or {})
+    if board:
+        return (
+            f"{reason} ({LOW_FACTOR:g} x the static-timing Fmax) on virtual board {board}; "
+            "lower --die-sigma, --spatial-sigma or --local-sigma"
+        )
+    return (
+        f"{reason} ({LOW_FACTOR:g} x the static-timing Fmax) with the design's own delays; "
+        "try another --seed (a new placement)" + ("" if icarus else ", or --engine icarus to check the fast engine")
+    )
 
 
 def _summary(
@@ -156,7 +177,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "the lightweight ones on ecp5-25k)",
     )
     p.add_argument("--device", required=True, help="device to implement on (timing models: iCE40, ECP5)")
-    p.add_argument("--seed", type=seed, default=1, help="placement seed (default: %(default)s)")
+    p.add_argument("--seed", type=seed, default=1, help=f"placement seed, {SEED_RANGE} (default: %(default)s)")
     p.add_argument(
         "--data",
         choices=(*DATA_MODES, "both"),
@@ -172,26 +193,29 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "(the same pass/fail at every step; default: %(default)s)",
     )
     p.add_argument(
-        "--boards", type=non_negative_int, default=0, help="virtual boards of the variation model to search as well (Table III)"
+        "--boards",
+        type=boards,
+        default=0,
+        help=f"virtual boards of the variation model to search as well, 0 to {MAX_BOARDS} (Table III; default: %(default)s)",
     )
     defaults = VariationModel()
     p.add_argument(
         "--die-sigma",
-        type=non_negative_float,
+        type=sigma,
         default=defaults.die_sigma,
-        help="variation model: whole-die delay sigma (default: %(default)s)",
+        help=f"variation model: whole-die delay sigma, a fraction of each delay from 0 to {MAX_SIGMA:g} (default: %(default)s)",
     )
     p.add_argument(
         "--spatial-sigma",
-        type=non_negative_float,
+        type=sigma,
         default=defaults.spatial_sigma,
-        help="variation model: within-die field sigma (default: %(default)s)",
+        help=f"variation model: within-die field sigma, a fraction of each delay from 0 to {MAX_SIGMA:g} (default: %(default)s)",
     )
     p.add_argument(
         "--local-sigma",
-        type=non_negative_float,
+        type=sigma,
         default=defaults.local_sigma,
-        help="variation model: per-cell sigma (default: %(default)s)",
+        help=f"variation model: per-cell sigma, a fraction of each delay from 0 to {MAX_SIGMA:g} (default: %(default)s)",
     )
     p.add_argument(
         "--correlation-tiles",

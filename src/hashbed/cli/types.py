@@ -8,10 +8,24 @@ import math
 from collections.abc import Callable
 from typing import TypeVar
 
+from hashbed.flow.impl.implement import SEED_LIMIT
+
 T = TypeVar("T")
 
-#: Placer and stall seeds: nextpnr and the simulation harnesses take an unsigned 64-bit seed.
-SEED_LIMIT = 2**64
+#: How a seed's range reads in --help: the store's (nextpnr and the harnesses take more).
+SEED_RANGE = "0 to 2^63-1"
+#: The most local worker processes of --jobs (and never more than the jobs to run).
+MAX_WORKERS = 256
+#: The most runs of ``explore --budget``, per core and for all cores together: an exhaustive
+#: search of iCE40's whole option space (2048 sets) and seeds on its best; each run is a place
+#: and route of a minute or more (4096 of them: days on a small machine).
+MAX_BUDGET = 4096
+#: The most virtual boards of ``time --boards``: a timing search each, seconds to minutes; a
+#: hundred give the model's spread well (the study had two boards).
+MAX_BOARDS = 100
+#: The largest sigma of the variation model (``time --die-sigma`` ...), a fraction of each delay:
+#: published FPGA variation studies report a few percent die to die and within a die.
+MAX_SIGMA = 0.1
 
 
 def _int(text: str) -> int:
@@ -47,6 +61,9 @@ def int_range(low: int, high: int | None = None) -> Callable[[str], int]:
 positive_int = int_range(1)
 non_negative_int = int_range(0)
 seed = int_range(0, SEED_LIMIT - 1)
+worker_count = int_range(1, MAX_WORKERS)
+budget_runs = int_range(1, MAX_BUDGET)
+boards = int_range(0, MAX_BOARDS)
 
 
 def positive_float(text: str) -> float:
@@ -73,6 +90,9 @@ def float_range(low: float, high: float) -> Callable[[str], float]:
         return value
 
     return parse
+
+
+sigma = float_range(0, MAX_SIGMA)
 
 
 def probability(text: str) -> float:

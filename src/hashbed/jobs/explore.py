@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from hashbed.catalogue.cores import Core
 from hashbed.errors import HashbedError
-from hashbed.flow.impl.implement import ImplSettings
+from hashbed.flow.impl.implement import SEED_LIMIT, ImplSettings
 from hashbed.jobs.criteria import CRITERIA, figures, score
 from hashbed.jobs.graph import Event, Node
 from hashbed.jobs.runner import Jobs
@@ -64,17 +64,22 @@ class Exploration:
 
 @dataclass(frozen=True)
 class Budget:
-    """Runs per core at most: ``runs`` for every core but those ``per_core`` names."""
+    """Runs per core at most: ``runs`` for every core but those ``per_core`` names (``runs`` may
+    be None when ``per_core`` names every core explored)."""
 
-    runs: int
+    runs: int | None
     per_core: Mapping[str, int] = field(default_factory=dict)
 
     def of(self, core: str) -> int:
-        return self.per_core.get(core, self.runs)
+        runs = self.per_core.get(core, self.runs)
+        if runs is None:
+            raise HashbedError(f"--budget: core {core} has no budget; give --budget N or --budget {core}=N")
+        return runs
 
     def items(self) -> list[tuple[str, int]]:
         """Each budget with how it was given on the command line (``N`` or ``CORE=N``)."""
-        return [(str(self.runs), self.runs), *((f"{core}={runs}", runs) for core, runs in self.per_core.items())]
+        every = [] if self.runs is None else [(str(self.runs), self.runs)]
+        return [*every, *((f"{core}={runs}", runs) for core, runs in self.per_core.items())]
 
 
 @dataclass
@@ -174,6 +179,11 @@ def explore(
     for core in {core.name: core for core in cores}.values():
         space = space_of(core, family, pins)
         needed, runs = minimum_budget(strategy, space), budget.of(core.name)
+        if base.seed + runs > SEED_LIMIT:  # the strategies' seeds run from --seed to --seed + runs - 1 at most
+            raise HashbedError(
+                f"--seed {base.seed} with --budget {runs}: the placement seeds would pass the store's largest, "
+                f"2^63-1; give --seed {SEED_LIMIT - runs} or less"
+            )
         if runs < needed:
             raise HashbedError(
                 f"--budget {runs} is below one batch of the {strategy} strategy: core {core.name} has {needed} "

@@ -23,7 +23,7 @@ from hashbed.catalogue.cores import Core, load_core
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.options import check_choice
 from hashbed.errors import HashbedError
-from hashbed.flow.impl.implement import ImplSettings
+from hashbed.flow.impl.implement import SEED_LIMIT, ImplSettings
 from hashbed.jobs.best import Best
 from hashbed.jobs.criteria import CRITERIA
 from hashbed.results.exchange import write_whole
@@ -39,7 +39,8 @@ class RecipeEntry(BaseModel):
 
     core: Annotated[str, Field(min_length=1)]
     device: Annotated[str, Field(min_length=1)]
-    seed: Annotated[int, Field(ge=0, lt=2**64)]
+    #: In the store's range (SEED_LIMIT), checked before any run.
+    seed: Annotated[int, Field(ge=0, lt=SEED_LIMIT)]
     freq_mhz: Mhz
     #: The options that are not at their default level (name -> level).
     options: dict[str, str]

@@ -36,6 +36,8 @@ from hashbed.flow.vhdl import ghdl_version, latch_source
 
 DEFAULT_FREQ_MHZ = 100.0
 DEFAULT_SEED = 1
+#: Seeds are below this: the results store keeps a job's seed as an SQLite INTEGER (signed 64 bits).
+SEED_LIMIT = 2**63
 DEFAULT_TIMEOUT_S = 3600
 
 _FINISH = re.compile(r"^(?P<file>[^:\s]+):(?P<line>\d+): ERROR: ?System task `\$finish' executed")

@@ -362,6 +362,10 @@ class SearchResult:
     trials: list[tuple[float, bool]]
 
 
+#: What the error of a search whose bottom fails says (``hashbed time`` names its own fix).
+BOTTOM_OF_RANGE = "the bottom of the search range"
+
+
 def search_max_frequency(passes: Callable[[float], bool], low_mhz: float, high_mhz: float) -> SearchResult:
     """Binary search for the highest passing frequency in [low, high] to 0.1 MHz.
 
@@ -379,7 +383,7 @@ def search_max_frequency(passes: Callable[[float], bool], low_mhz: float, high_m
         return passed
 
     if not trial(low):
-        raise HashbedError(f"digests are wrong already at {low_mhz:g} MHz, the bottom of the search range; lower it")
+        raise HashbedError(f"digests are wrong already at {low_mhz:g} MHz, {BOTTOM_OF_RANGE}; lower it")
     if trial(high):
         return SearchResult(round(high * STEP_MHZ, 1), True, trials)
     while high - low > 1:  # invariant: low passes, high fails
