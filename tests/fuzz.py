@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 from hypothesis import HealthCheck, settings
@@ -43,6 +44,13 @@ def mutations(draw: st.DrawFn, text: str) -> str:
             end = draw(st.integers(start, min(len(text), start + 4)))
         text = text[:start] + "".join(draw(st.lists(_PIECES, max_size=4))) + text[end:]
     return text
+
+
+def write_text(path: Path, text: str) -> Path:
+    """``text`` into ``path`` as UTF-8, a lone surrogate (which ``st.characters()`` draws) as the
+    bytes it would be, which no UTF-8 reader takes: the readers' not-UTF-8 path."""
+    path.write_bytes(text.encode("utf-8", "surrogatepass"))
+    return path
 
 
 def result_or_one_line_error(call: Callable[[], T]) -> T | None:

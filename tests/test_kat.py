@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from fuzz import FUZZ, mutations, result_or_one_line_error
 from hashbed.catalogue.algorithms import Message
-from hashbed.catalogue.algorithms.kat import KatFormatError, KatVector, kat_identity, read_kat, write_kat
+from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES, KatFormatError, KatVector, kat_identity, read_kat, write_kat
+from hashbed.cli.main import main
 
 GOOD = """# a comment
 [L = 20]
@@ -117,3 +118,42 @@ def test_fuzz_mutated_kat_files_give_vectors_or_a_one_line_error(tmp_path: Path,
     path.write_text(text, encoding="utf-8")
     vectors = result_or_one_line_error(lambda: read_kat(path))
     assert vectors is None or all(len(v.message.data) == (v.message.bits + 7) // 8 for v in vectors)
+
+
+# --- a record over the bound, odd hex, an empty MD ---------------------------------------------------
+
+
+def test_a_message_over_the_bound_is_refused_from_its_len_before_its_msg_is_read(tmp_path: Path) -> None:
+    bits = 8 * MAX_MESSAGE_BYTES + 1
+    path = write(tmp_path, f"Len = {bits}\nMsg = not read\nMD = 00\n")
+    with pytest.raises(
+        KatFormatError, match=rf"^{path}:1: the message of Len = {bits} holds {MAX_MESSAGE_BYTES + 1} bytes, over"
+    ):
+        read_kat(path)
+    path = write(tmp_path, f"Len = {8 * MAX_MESSAGE_BYTES}\nMsg = {'AB' * MAX_MESSAGE_BYTES}\nMD = 00\n")
+    assert len(read_kat(path)[0].message.data) == MAX_MESSAGE_BYTES  # the bound itself is taken
+
+
+def test_verify_refuses_a_record_over_the_bound_before_simulating(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 40, case 9: a 50 MiB message ran for minutes without a word; one byte over the bound is
+    refused at once, naming the record's line, its size, the bound and the fix."""
+    path = tmp_path / "sha-256_fips_LongMsgKAT.txt"
+    size = MAX_MESSAGE_BYTES + 1
+    path.write_text(f"Len = {8 * size}\nMsg = {'00' * size}\nMD = {'00' * 32}\n")
+    argv = ["verify", "sha256", "--kat", str(path), "--db", str(tmp_path / "db"), "--build-dir", str(tmp_path / "build")]
+    assert main(argv) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        f"hashbed: error: {path}:1: the message of Len = {8 * size} holds {size} bytes, over the {MAX_MESSAGE_BYTES} bytes "
+        "(1 MiB) a known-answer record may hold; shorten the record (known answers check what a core computes; "
+        "hashbed measure and lwc-bench time long messages)"
+    )
+
+
+def test_odd_hex_and_an_empty_digest_are_named(tmp_path: Path) -> None:
+    path = write(tmp_path, "Len = 8\nMsg = ABC\nMD = 00\n")
+    with pytest.raises(KatFormatError, match=rf"^{path}:2: Msg has an odd number of hex digits \(3\); write whole bytes$"):
+        read_kat(path)
+    path = write(tmp_path, "Len = 8\nMsg = AB\nMD =\n")
+    with pytest.raises(KatFormatError, match=rf"^{path}:3: MD is empty"):
+        read_kat(path)

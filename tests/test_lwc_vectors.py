@@ -7,8 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import CARRIED_KAT_DIR
+from fuzz import FUZZ, mutations, result_or_one_line_error, write_text
 from hashbed.catalogue.algorithms.kat import KatFormatError
 from hashbed.catalogue.algorithms.lwc_vectors import read_lwc_vectors
 from hashbed.catalogue.cores import load_core
@@ -235,3 +238,17 @@ def test_counts_and_widths_are_checked_before_simulating(tmp_path: Path) -> None
     write_lwc_folder(tmp_path, cases[:4], width)
     with pytest.raises(HashbedError, match="the test vectors have 32-bit words, ascon_lw-logic's bus is 8 bits"):
         verify_lwc_files(load_core("ascon_lw-logic"), tmp_path)
+
+
+# -- fuzzing: a mutated pdi.txt, sdi.txt or do.txt gives cases or a one-line error ---------------------
+
+
+@FUZZ
+@given(data=st.data())
+def test_fuzz_mutated_vector_folders_give_cases_or_a_one_line_error(tmp_path: Path, data: st.DataObject) -> None:
+    texts = {"pdi": PDI, "sdi": SDI, "do": DO}
+    name = data.draw(st.sampled_from(sorted(texts)))
+    texts[name] = data.draw(mutations(texts[name]))
+    for file, text in texts.items():
+        write_text(tmp_path / f"{file}.txt", text)
+    result_or_one_line_error(lambda: read_lwc_vectors(tmp_path))

@@ -3,13 +3,17 @@ synthetic files in GMU's format; the round trip's digests come from hashlib, not
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from fuzz import FUZZ, mutations, result_or_one_line_error, write_text
 from hashbed.catalogue.algorithms import Message
-from hashbed.catalogue.algorithms.kat import KatFormatError
+from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES, KatFormatError
 from hashbed.catalogue.algorithms.sha import Sha256
 from hashbed.catalogue.algorithms.word_streams import dataout_for, is_word_stream, read_word_streams
 from hashbed.catalogue.interface import message_words
@@ -243,3 +247,65 @@ def test_a_command_asking_for_other_output_than_its_md_is_refused(tmp_path: Path
     out.write_text(out.read_text().replace(hashlib.sha3_256(b"abc").hexdigest(), hashlib.sha3_512(b"abc").hexdigest()))
     with pytest.raises(KatFormatError, match=r"ALL_VERSIONS_IN.txt:3: the command asks for 256 output bits, its MD .* has 512"):
         read_word_streams(path, "gmu-sha3")
+
+
+# --- fuzzing: a mutated datain or dataout gives vectors or a one-line error -------------------------
+
+PAD_DATAIN = "random_split_pad_toy_datain_h256_w32.txt"
+PAD_IN = """#BEGIN
+### MESSAGE NUMBER = 1
+Len = 00000040
+Msg = 0102030405060708
+Len = 00000041
+Len = 00000050
+Msg = 0A0B800000000000
+### MESSAGE NUMBER = 2
+Len = 00000041
+Len = 00000048
+Msg = 0102030405060708
+#EOF#
+"""
+PAD_OUT = "### MESSAGE NUMBER = 1\nMD = 0011\n### MESSAGE NUMBER = 2\nMD = 2233\n"
+PAIRS = {"nopad": (DATAIN, NOPAD_IN, NOPAD_OUT), "pad": (PAD_DATAIN, PAD_IN, PAD_OUT)}
+
+
+@pytest.mark.parametrize("pair", PAIRS)
+@FUZZ
+@given(data=st.data())
+def test_fuzz_mutated_word_streams_give_vectors_or_a_one_line_error(tmp_path: Path, pair: str, data: st.DataObject) -> None:
+    name, text_in, text_out = PAIRS[pair]
+    if data.draw(st.booleans()):
+        text_in = data.draw(mutations(text_in))
+    else:
+        text_out = data.draw(mutations(text_out))
+    path = write_text(tmp_path / name, text_in)
+    write_text(dataout_for(path), text_out)
+    for header in ("hashbed", "gmu-sha3"):
+        streams = result_or_one_line_error(functools.partial(read_word_streams, path, header))
+        assert streams is None or all(0 <= v.message_bits <= 8 * MAX_MESSAGE_BYTES for v in streams.vectors)
+
+
+def test_a_length_word_that_fits_neither_reading_is_refused(tmp_path: Path) -> None:
+    """A last segment's length word more than its padded bits and less than the bits before it."""
+    text = PAD_IN.replace(
+        "Len = 00000041\nLen = 00000050\nMsg = 0A0B800000000000", "Len = 00000021\nLen = 00000030\nMsg = 0A0B8000"
+    )
+    with pytest.raises(KatFormatError, match=r"datain_h256_w32.txt:6: the length word says 48 message bits, .* hold 64\)"):
+        read_word_streams(_pair(tmp_path, PAD_DATAIN, text, PAD_OUT))
+
+
+def test_a_message_over_the_bound_is_refused_at_its_segment(tmp_path: Path) -> None:
+    """Segments each under the bound, together over it."""
+    first = 8 * MAX_MESSAGE_BYTES
+    segments = f"Len = {first:016X}\nMsg = {'00' * (first // 8)}\nLen = {(1 << 63) | 64:016X}\nMsg = {'00' * 8}\n"
+    text = f"### MESSAGE NUMBER = 1\n{segments}"
+    path = _pair(tmp_path, DATAIN, text, "### MESSAGE NUMBER = 1\nMD = 00\n")
+    with pytest.raises(KatFormatError, match=rf"datain_h256_w64.txt:4: message 1 holds {MAX_MESSAGE_BYTES + 8} bytes, over the"):
+        read_word_streams(path)
+
+
+@pytest.mark.parametrize("number", ["²", "٣", "1" * 10, "-1"])
+def test_a_message_number_that_is_not_decimal_is_refused(tmp_path: Path, number: str) -> None:
+    text = NOPAD_IN.replace("### MESSAGE NUMBER = 2", f"### MESSAGE NUMBER = {number}")
+    with pytest.raises(KatFormatError, match=r"datain_h256_w64.txt:6: MESSAGE NUMBER must be a non-negative integer"):
+        read_word_streams(_pair(tmp_path, DATAIN, text, NOPAD_OUT))

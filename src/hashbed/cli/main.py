@@ -16,9 +16,11 @@ from typing import Any
 from rich.table import Table
 
 from hashbed import __version__
+from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES
 from hashbed.catalogue.cores import ARCHITECTURES, CORES_ENV, Core, all_cores, catalogue, core_names, load_core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import DEVICES, get_device
+from hashbed.catalogue.lwc_interface import MAX_SEGMENT_BYTES
 from hashbed.catalogue.lwc_interface import segment_limit as lwc_segment_limit
 from hashbed.catalogue.manifest import ManifestError, rtl_root
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
@@ -624,7 +626,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("verify", parents=[common], help="check a core against known answers in simulation")
     p.add_argument("core")
-    p.add_argument("--kat", type=Path, action="append", metavar="FILE", help="KAT file (repeatable); default: generated vectors")
+    p.add_argument(
+        "--kat",
+        type=Path,
+        action="append",
+        metavar="FILE",
+        help=f"KAT file (repeatable; a record's message holds at most {MAX_MESSAGE_BYTES} bytes, 1 MiB, and an LWC core's "
+        f"XOF output at most {MAX_SEGMENT_BYTES}); default: generated vectors",
+    )
     p.add_argument("--kat-dir", type=Path, metavar="DIR", help="every KAT file of the core's algorithm and version in DIR")
     p.add_argument(
         "--src-stall", type=probability, default=VERIFY_STALLS.src, help="input not-ready probability (default: %(default)s)"

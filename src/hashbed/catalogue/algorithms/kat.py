@@ -4,6 +4,10 @@ A file is a sequence of records ``Len = <bits>``, ``Msg = <hex>``, ``MD = <hex>`
 ``#`` comments and ``[...]`` section lines are ignored. A partial last message byte
 holds its bits in its high end; ``Len = 0`` carries ``Msg = 00``.
 File names follow ``<algorithm>_<version>_<Short|Long>MsgKAT.txt``.
+
+A record's message holds at most :data:`MAX_MESSAGE_BYTES` (1 MiB), checked from ``Len`` before
+its ``Msg`` is read: known answers check what a core computes, and a longer message only takes
+minutes of simulation (and of the model, for Ascon) without a word on the terminal.
 """
 
 from __future__ import annotations
@@ -20,6 +24,10 @@ from hashbed.errors import HashbedError
 KAT_NAME = re.compile(r"^(?P<algorithm>[a-z0-9-]+)_(?P<version>[a-z0-9]+)_(?P<set>\w+?)MsgKAT\.txt$")
 _RECORD_LINE = re.compile(r"^(?P<key>\w+)\s*=\s*(?P<value>\S*)\s*$")
 _LENGTH = re.compile(r"[0-9]{1,18}")
+#: The longest message (and field) of a known-answer record, in bytes: 1 MiB, 250 times the longest
+#: message of NIST's SHA-3 LongMsgKAT files (4288 bytes); one of 1 MiB takes seconds to simulate
+#: and, through the Ascon models (about 10 s per MiB), under a minute.
+MAX_MESSAGE_BYTES = 1 << 20
 
 
 class KatFormatError(HashbedError):
@@ -40,10 +48,27 @@ def kat_identity(path: Path) -> tuple[str, str] | None:
     return (match["algorithm"], match["version"]) if match else None
 
 
-def _hex(path: Path, line: int, key: str, value: str) -> bytes:
+def too_long(path: Path, line: int, key: str, size: int) -> KatFormatError:
+    """The error for a record's field of ``size`` bytes, over :data:`MAX_MESSAGE_BYTES`."""
+    return KatFormatError(
+        f"{path}:{line}: {key} holds {size} bytes, over the {MAX_MESSAGE_BYTES} bytes (1 MiB) a known-answer record may hold; "
+        "shorten the record (known answers check what a core computes; hashbed measure and lwc-bench time long messages)"
+    )
+
+
+def hex_field(path: Path, line: int, key: str, value: str, beside: int = 0) -> bytes:
+    """The bytes of a field's hex ``value``; a value that is not whole bytes of hex, or is longer
+    than :data:`MAX_MESSAGE_BYTES` (and the ``beside`` bytes it carries of another field: an
+    AEAD ciphertext's plaintext), is refused before it is converted."""
+    if len(value) > 2 * (MAX_MESSAGE_BYTES + beside):
+        raise too_long(path, line, f"{key} beyond its {beside} bytes of PT" if beside else key, len(value) // 2 - beside)
     try:
         return bytes.fromhex(value)
     except ValueError:
+        if len(value) % 2 and re.fullmatch(r"[0-9A-Fa-f]*", value):
+            raise KatFormatError(
+                f"{path}:{line}: {key} has an odd number of hex digits ({len(value)}); write whole bytes"
+            ) from None
         raise KatFormatError(f"{path}:{line}: {key} is not a hex string: {value!r}") from None
 
 
@@ -73,14 +98,18 @@ def read_kat(path: Path) -> list[KatVector]:
             if not _LENGTH.fullmatch(value):
                 raise KatFormatError(f"{path}:{number}: Len must be a non-negative integer of at most 18 digits, found {value!r}")
             bits, len_line, expected = int(value), number, "Msg"
+            if bits > 8 * MAX_MESSAGE_BYTES:
+                raise too_long(path, number, f"the message of Len = {bits}", (bits + 7) // 8)
         elif key == "Msg":
-            data = _hex(path, number, key, value)
+            data = hex_field(path, number, key, value)
             needed = max(1, (bits + 7) // 8)
             if len(data) != needed:
                 raise KatFormatError(f"{path}:{number}: Msg has {len(data)} bytes but Len = {bits} needs {needed}")
             expected = "MD"
         else:
-            digest = _hex(path, number, key, value)
+            digest = hex_field(path, number, key, value)
+            if not digest:
+                raise KatFormatError(f"{path}:{number}: MD is empty; give the record's digest in hex")
             if vectors and len(digest) != len(vectors[0].digest):
                 raise KatFormatError(
                     f"{path}:{number}: MD has {len(digest)} bytes, earlier records have {len(vectors[0].digest)}"

@@ -7,6 +7,10 @@ record depend on the kind, named in the file name ``<algorithm>_<version>_LWC_<K
 * ``AEAD``: Count, Key, Nonce, PT, AD, CT (ciphertext followed by the tag);
 * ``HASH``: Count, Msg, MD (a hash digest, or the first bytes of an XOF's output);
 * ``CXOF``: Count, Msg, Z (the customization string), MD.
+
+Every field holds at most ``kat.MAX_MESSAGE_BYTES`` (1 MiB), checked before it is converted;
+given the lengths an algorithm takes (:class:`FieldSize`, from ``LwcSuite.kat_sizes``), a reader
+refuses a field of another length at its line, before any model or core sees the record.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbed.catalogue.algorithms.kat import KatFormatError
+from hashbed.catalogue.algorithms.kat import KatFormatError, hex_field
 from hashbed.errors import HashbedError
 
 LWC_KAT_NAME = re.compile(r"^(?P<algorithm>[a-z0-9-]+)_(?P<version>[a-z0-9-]+)_LWC_(?P<kind>AEAD|HASH|CXOF)_KAT\.txt$")
@@ -64,7 +68,22 @@ def lwc_kat_identity(path: Path) -> LwcKatFile | None:
     return LwcKatFile(path, match["algorithm"], match["version"], match["kind"]) if match else None
 
 
-def _records(path: Path, kind: str) -> list[tuple[int, dict[str, str]]]:
+@dataclass(frozen=True)
+class FieldSize:
+    """The lengths in bytes an algorithm (or the core interface that carries it) takes in a field of
+    a record, and what an error says after ``<field> has N bytes, ``."""
+
+    least: int
+    most: int
+    #: e.g. "ascon-aead128 takes 16; fix the record".
+    says: str
+
+
+#: A record's fields: name -> (line, value).
+_Record = dict[str, tuple[int, str]]
+
+
+def _records(path: Path, kind: str) -> list[tuple[int, _Record]]:
     """Each record as its first line and its fields, checked for the kind's field order."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -73,8 +92,8 @@ def _records(path: Path, kind: str) -> list[tuple[int, dict[str, str]]]:
     except UnicodeDecodeError as exc:
         raise KatFormatError(f"{path}: not a text file in UTF-8 or ASCII (byte {exc.start}); save it as plain text") from None
     fields = _FIELDS[kind]
-    records: list[tuple[int, dict[str, str]]] = []
-    current: dict[str, str] = {}
+    records: list[tuple[int, _Record]] = []
+    current: _Record = {}
     start = 0
     for number, raw in enumerate([*text.splitlines(), ""], start=1):
         line = raw.strip()
@@ -93,55 +112,62 @@ def _records(path: Path, kind: str) -> list[tuple[int, dict[str, str]]]:
             raise KatFormatError(f"{path}:{number}: expected {expected}, found field {match['key']}")
         if not current:
             start = number
-        current[match["key"]] = match["value"]
+        current[match["key"]] = (number, match["value"])
     if not records:
         raise KatFormatError(f"{path}: holds no {kind} records ({', '.join(fields)})")
     return records
 
 
-def _hex(path: Path, line: int, key: str, value: str) -> bytes:
-    try:
-        return bytes.fromhex(value)
-    except ValueError:
-        raise KatFormatError(f"{path}:{line}: {key} is not a hex string: {value!r}") from None
+def _field(path: Path, record: _Record, key: str, sizes: dict[str, FieldSize], beside: int = 0) -> bytes:
+    """A field's bytes, its length checked against ``sizes`` (and every field's bound, ``beside``
+    the bytes it carries of another) before anything uses it."""
+    line, value = record[key]
+    data = hex_field(path, line, key, value, beside)
+    size = sizes.get(key)
+    if size is not None and not size.least <= len(data) <= size.most:
+        raise KatFormatError(f"{path}:{line}: {key} has {len(data)} bytes, {size.says}")
+    return data
 
 
-def _count(path: Path, line: int, value: str) -> int:
-    if not value.isdigit() or len(value) > 9:
-        raise KatFormatError(f"{path}:{line}: Count must be a positive integer, found {value!r}")
+def _count(path: Path, record: _Record) -> int:
+    line, value = record["Count"]
+    if not re.fullmatch(r"[0-9]{1,9}", value) or not int(value):
+        raise KatFormatError(f"{path}:{line}: Count must be a positive integer of at most 9 digits, found {value!r}")
     return int(value)
 
 
-def read_aead_kat(path: Path) -> list[AeadVector]:
+def read_aead_kat(path: Path, sizes: dict[str, FieldSize] | None = None) -> list[AeadVector]:
     """The records of an ``LWC_AEAD_KAT`` file; a ciphertext must be longer than its plaintext
-    by the same tag length in every record."""
+    by the same tag length in every record. ``sizes``: the lengths the algorithm takes, per field
+    (``tag`` for the tag that ends CT)."""
+    sizes = sizes or {}
     vectors: list[AeadVector] = []
     for line, r in _records(path, "AEAD"):
-        pt, ct = _hex(path, line, "PT", r["PT"]), _hex(path, line, "CT", r["CT"])
-        if len(ct) <= len(pt) or (vectors and len(ct) - len(pt) != len(vectors[0].ciphertext) - len(vectors[0].plaintext)):
-            raise KatFormatError(f"{path}:{line}: CT must be PT followed by a tag of one length in every record")
-        vectors.append(
-            AeadVector(
-                _hex(path, line, "Key", r["Key"]),
-                _hex(path, line, "Nonce", r["Nonce"]),
-                _hex(path, line, "AD", r["AD"]),
-                pt,
-                ct,
-                _count(path, line, r["Count"]),
-                line,
+        count, key, nonce = _count(path, r), _field(path, r, "Key", sizes), _field(path, r, "Nonce", sizes)
+        pt, ad = _field(path, r, "PT", sizes), _field(path, r, "AD", sizes)
+        ct = _field(path, r, "CT", sizes, beside=len(pt))  # PT and the tag
+        ct_line = r["CT"][0]
+        tag = sizes.get("tag")
+        if tag is not None and not tag.least <= len(ct) - len(pt) <= tag.most:
+            raise KatFormatError(
+                f"{path}:{ct_line}: CT has {len(ct)} bytes and PT {len(pt)}, so a tag of {len(ct) - len(pt)} bytes; {tag.says}"
             )
-        )
+        if len(ct) <= len(pt) or (vectors and len(ct) - len(pt) != len(vectors[0].ciphertext) - len(vectors[0].plaintext)):
+            raise KatFormatError(f"{path}:{ct_line}: CT must be PT followed by a tag of one length in every record")
+        vectors.append(AeadVector(key, nonce, ad, pt, ct, count, line))
     return vectors
 
 
-def read_hash_kat(path: Path, kind: str = "HASH") -> list[HashVector]:
+def read_hash_kat(path: Path, kind: str = "HASH", sizes: dict[str, FieldSize] | None = None) -> list[HashVector]:
     """The records of an ``LWC_HASH_KAT`` (or, with ``kind="CXOF"``, ``LWC_CXOF_KAT``) file; every
-    MD has the same length."""
+    MD has the same length. ``sizes``: the lengths the algorithm takes, per field."""
+    sizes = sizes or {}
     vectors: list[HashVector] = []
     for line, r in _records(path, kind):
-        digest = _hex(path, line, "MD", r["MD"])
+        count, message = _count(path, r), _field(path, r, "Msg", sizes)
+        custom = _field(path, r, "Z", sizes) if kind == "CXOF" else b""
+        digest = _field(path, r, "MD", sizes)
         if not digest or (vectors and len(digest) != len(vectors[0].digest)):
-            raise KatFormatError(f"{path}:{line}: MD must have the same, nonzero length in every record")
-        custom = _hex(path, line, "Z", r["Z"]) if kind == "CXOF" else b""
-        vectors.append(HashVector(_hex(path, line, "Msg", r["Msg"]), digest, _count(path, line, r["Count"]), line, custom))
+            raise KatFormatError(f"{path}:{r['MD'][0]}: MD must have the same, nonzero length in every record")
+        vectors.append(HashVector(message, digest, count, line, custom))
     return vectors

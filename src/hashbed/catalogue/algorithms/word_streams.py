@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbed.catalogue.algorithms.kat import KatFormatError
+from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES, KatFormatError, too_long
 from hashbed.errors import HashbedError
 
 _NUMBER = re.compile(r"^###\s*MESSAGE\s+NUMBER\s*=\s*(?P<number>\S*)(?:\s.*)?$", re.IGNORECASE)
@@ -134,7 +134,7 @@ def _hex(path: Path, line: int, key: str, value: str) -> None:
 
 
 def _message_number(path: Path, line: int, value: str) -> int:
-    if not value.isdigit() or len(value) > 9:
+    if not re.fullmatch(r"[0-9]{1,9}", value):
         raise KatFormatError(f"{path}:{line}: MESSAGE NUMBER must be a non-negative integer, found {value!r}")
     return int(value)
 
@@ -159,6 +159,8 @@ def _records(path: Path, lines: list[str], keys: tuple[str, ...]) -> list[tuple[
             raise KatFormatError(
                 f"{path}:{index}: {field['key']} before any '### MESSAGE NUMBER = n' line; start each message with one"
             )
+        if len(field["value"]) > 2 * MAX_MESSAGE_BYTES:
+            raise too_long(path, index, field["key"], len(field["value"]) // 2)
         _hex(path, index, field["key"], field["value"])
         records[-1][2].append((index, field["key"], field["value"]))
     return records
@@ -266,7 +268,15 @@ def _vector(
                 count = int(fields[index][2], 16)
                 words.append(count)
                 # the message bits of the last segment (BLAKE), or of the whole message (SHAvite-3)
-                bits = count if count <= bits else count - message_bits
+                if count <= bits:
+                    bits = count
+                elif count >= message_bits:
+                    bits = count - message_bits
+                else:
+                    raise KatFormatError(
+                        f"{path}:{fields[index][0]}: the length word says {count} message bits, neither the last segment's "
+                        f"(at most its {bits}) nor the whole message's (the earlier segments hold {message_bits}); fix it"
+                    )
                 index += 1
         data: list[int] = []
         while index < len(fields) and fields[index][1] == "Msg":
@@ -280,6 +290,8 @@ def _vector(
             )
         words += data
         message_bits += bits
+        if message_bits > 8 * MAX_MESSAGE_BYTES:
+            raise too_long(path, line, f"message {number}", (message_bits + 7) // 8)
         if last:
             last_seen = line
     if not last_seen:
