@@ -104,7 +104,8 @@ def test_a_folder_that_is_not_there_is_named(capsys, tmp_path: Path) -> None:
 def test_a_folder_name_too_long_is_named(capsys, tmp_path: Path) -> None:
     long = tmp_path / ("a" * 300)
     code, _, err = run(capsys, "--cores", str(long), "cores")
-    assert code == 1 and err == f"hashbed: error: --cores {long}: cannot read it (File name too long); give a folder of core folders\n"
+    told = f"hashbed: error: --cores {long}: cannot read it (File name too long); give a folder of core folders\n"
+    assert code == 1 and err == told
 
 
 def test_a_catalogue_without_cores_says_where_it_looked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
