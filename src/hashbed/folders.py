@@ -136,6 +136,8 @@ def check_writable_file(path: Path, option: str, what: str) -> None:
     present = _exists(path, path, option)
     if present and path.is_dir():
         raise HashbedError(f"{option} {path} is a folder: pass {what}")
+    if present and not path.is_file():
+        raise HashbedError(f"{option} {path} is a device, pipe or socket, not a file: pass {what}")
     _nearest(path, option)  # the name's length
     _probe(folder, path, option)
     if present:

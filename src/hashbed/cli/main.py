@@ -16,7 +16,7 @@ from typing import Any
 from rich.table import Table
 
 from hashbed import __version__
-from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES
+from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES, check_vector_path
 from hashbed.catalogue.cores import ARCHITECTURES, CORES_ENV, Core, all_cores, catalogue, core_names, load_core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import DEVICES, get_device
@@ -171,6 +171,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         lwc_segment_limit(args.segment_bits // 8)  # whole 16-byte blocks: checked before anything runs
     stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
     kat_files = list(args.kat or [])
+    for path in kat_files:  # before any work: a job's key hashes the file (an LWC core's may be a folder)
+        check_vector_path(path, folder=core.interface == "lwc")
     if args.kat_dir and core.interface == "lwc":
         kat_files += lwc_kat_files_in(core.suite, args.kat_dir)
     elif args.kat_dir:

@@ -17,6 +17,7 @@ from hashbed.catalogue.pipelines import design_names, load_pipeline
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import SEED_RANGE, positive_int, positive_ints, probability, seed
+from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_SEED, DEFAULT_TIMEOUT_S
 from hashbed.flow.sim.run import Stalls
 from hashbed.flow.sim.verify import kat_files_in
@@ -73,6 +74,11 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     design = load_pipeline(args.design)
+    if args.stages is not None and design.iterations % args.stages:
+        raise HashbedError(
+            f"--stages {args.stages}: {design.name} takes a depth that divides its {design.iterations} iterations "
+            f"(its depths: {', '.join(map(str, design.depths))})"
+        )
     results = []
     for stages in [args.stages] if args.stages else list(design.depths):
         if args.kat_dir:

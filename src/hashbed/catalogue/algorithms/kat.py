@@ -28,6 +28,8 @@ _LENGTH = re.compile(r"[0-9]{1,18}")
 #: message of NIST's SHA-3 LongMsgKAT files (4288 bytes); one of 1 MiB takes seconds to simulate
 #: and, through the Ascon models (about 10 s per MiB), under a minute.
 MAX_MESSAGE_BYTES = 1 << 20
+#: The largest vector file hashbed reads: 64 MiB (NIST's LongMsgKAT files have 2.3 MB).
+MAX_FILE_BYTES = 64 << 20
 
 
 class KatFormatError(HashbedError):
@@ -72,14 +74,53 @@ def hex_field(path: Path, line: int, key: str, value: str, beside: int = 0) -> b
         raise KatFormatError(f"{path}:{line}: {key} is not a hex string: {value!r}") from None
 
 
-def read_kat(path: Path) -> list[KatVector]:
-    """All records of a KAT file, checked field by field."""
+def check_vector_path(path: Path, what: str = "KAT file", missing: str | None = None, folder: bool = False) -> None:
+    """Refuse, in one line, a vector file (or, with ``folder``, a folder of them) that is not
+    there (``missing`` says what to do then), a device or pipe, or a file past ``MAX_FILE_BYTES``."""
     try:
-        text = path.read_text(encoding="utf-8")
+        if folder and path.is_dir():
+            return
+        if not path.is_file():
+            if path.is_dir():
+                raise HashbedError(f"{what} {path} is a folder: give a file (--kat-dir takes a folder of KAT files)")
+            if path.exists():
+                raise HashbedError(f"{what} {path} is a device, pipe or socket: give a text file")
+            raise HashbedError(f"cannot read {what} {path}: No such file or directory{'; ' + missing if missing else ''}")
+        size = path.stat().st_size
+    except OSError as exc:  # a name too long
+        raise HashbedError(f"cannot read {what} {path}: {exc.strerror}") from None
+    if size > MAX_FILE_BYTES:
+        raise HashbedError(
+            f"{what} {path} has {size} bytes, more than the {MAX_FILE_BYTES >> 20} MiB hashbed reads: split it into smaller files"
+        )
+
+
+def check_vector_folder(path: Path, option: str = "--kat-dir") -> None:
+    """Refuse, in one line, a folder of vector files that is not there or not a folder."""
+    try:
+        if path.is_dir():
+            return
+        there = path.exists()
+    except OSError as exc:  # a name too long
+        raise HashbedError(f"cannot read {option} {path}: {exc.strerror}") from None
+    raise HashbedError(f"{option} {path} {'is not a folder' if there else 'does not exist'}: give a folder of KAT files")
+
+
+def read_vector_text(path: Path, what: str = "KAT file", missing: str | None = None) -> str:
+    """The text of a vector file (a KAT, a GMU word stream, an LWC pdi/sdi/do file), checked by
+    ``check_vector_path``; one line for a file that cannot be read or is not UTF-8."""
+    check_vector_path(path, what, missing)
+    try:
+        return path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise HashbedError(f"cannot read KAT file {path}: {exc.strerror}") from None
+        raise HashbedError(f"cannot read {what} {path}: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
         raise KatFormatError(f"{path}: not a text file in UTF-8 or ASCII (byte {exc.start}); save it as plain text") from None
+
+
+def read_kat(path: Path) -> list[KatVector]:
+    """All records of a KAT file, checked field by field."""
+    text = read_vector_text(path)
     vectors: list[KatVector] = []
     expected = "Len"
     bits = len_line = 0

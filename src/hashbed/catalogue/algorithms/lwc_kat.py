@@ -19,8 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbed.catalogue.algorithms.kat import KatFormatError, hex_field
-from hashbed.errors import HashbedError
+from hashbed.catalogue.algorithms.kat import KatFormatError, hex_field, read_vector_text
 
 LWC_KAT_NAME = re.compile(r"^(?P<algorithm>[a-z0-9-]+)_(?P<version>[a-z0-9-]+)_LWC_(?P<kind>AEAD|HASH|CXOF)_KAT\.txt$")
 _FIELDS = {
@@ -85,12 +84,7 @@ _Record = dict[str, tuple[int, str]]
 
 def _records(path: Path, kind: str) -> list[tuple[int, _Record]]:
     """Each record as its first line and its fields, checked for the kind's field order."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise HashbedError(f"cannot read KAT file {path}: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise KatFormatError(f"{path}: not a text file in UTF-8 or ASCII (byte {exc.start}); save it as plain text") from None
+    text = read_vector_text(path)
     fields = _FIELDS[kind]
     records: list[tuple[int, _Record]] = []
     current: _Record = {}

@@ -23,9 +23,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hashbed.catalogue.algorithms.kat import KatFormatError
+from hashbed.catalogue.algorithms.kat import KatFormatError, read_vector_text
 from hashbed.catalogue.lwc_interface import FIELD_BITS, LWC_WIDTHS, LwcCase, Opcode, Segment
-from hashbed.errors import HashbedError
 
 #: The files of one set of vectors, in a folder of their own.
 LWC_VECTOR_FILES = ("pdi.txt", "sdi.txt", "do.txt")
@@ -60,16 +59,9 @@ class _Line:
 
 
 def _lines(path: Path, keys: tuple[str, ...]) -> list[_Line]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise HashbedError(
-            f"{path} not found; an LWC test vector folder holds pdi.txt, sdi.txt and do.txt (cryptotvgen writes them)"
-        ) from None
-    except OSError as exc:
-        raise HashbedError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise KatFormatError(f"{path}: not a text file in UTF-8 or ASCII (byte {exc.start}); save it as plain text") from None
+    text = read_vector_text(
+        path, "LWC vector file", "an LWC test vector folder holds pdi.txt, sdi.txt and do.txt (cryptotvgen writes them)"
+    )
     out: list[_Line] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()

@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES, KatFormatError, too_long
+from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES, KatFormatError, read_vector_text, too_long
 from hashbed.errors import HashbedError
 
 _NUMBER = re.compile(r"^###\s*MESSAGE\s+NUMBER\s*=\s*(?P<number>\S*)(?:\s.*)?$", re.IGNORECASE)
@@ -114,14 +114,7 @@ def _core_pads(path: Path) -> bool | None:
 
 
 def _read_lines(path: Path, what: str) -> list[str]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise HashbedError(f"{what} file {path} not found; put it beside its twin, named alike") from None
-    except OSError as exc:
-        raise HashbedError(f"cannot read {what} file {path}: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise KatFormatError(f"{path}: not a text file in UTF-8 or ASCII (byte {exc.start}); save it as plain text") from None
+    text = read_vector_text(path, f"{what} file", "put it beside its twin, named alike")
     return text.splitlines()
 
 

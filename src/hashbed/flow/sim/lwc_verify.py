@@ -14,6 +14,7 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+from hashbed.catalogue.algorithms.kat import check_vector_folder
 from hashbed.catalogue.algorithms.lwc import LwcSuite
 from hashbed.catalogue.algorithms.lwc_kat import AeadVector, lwc_kat_identity, read_aead_kat, read_hash_kat
 from hashbed.catalogue.algorithms.lwc_vectors import read_lwc_vectors
@@ -37,6 +38,7 @@ from hashbed.flow.sim.verify import VERIFY_STALLS, Mismatch, VerifyReport
 
 def lwc_kat_files_in(suite: LwcSuite, folder: Path) -> list[Path]:
     """The KAT files in ``folder`` of the suite's members that an LWC core computes (AEAD, hash, XOF)."""
+    check_vector_folder(folder)
     names = suite.kat_names()
     files = [folder / names[member] for member in ("aead", "hash", "xof") if (folder / names[member]).is_file()]
     if not files:

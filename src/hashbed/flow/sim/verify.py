@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hashbed.catalogue.algorithms import HashAlgorithm
-from hashbed.catalogue.algorithms.kat import KatVector, generated_vectors, kat_identity, read_kat
+from hashbed.catalogue.algorithms.kat import KatVector, check_vector_folder, generated_vectors, kat_identity, read_kat
 from hashbed.catalogue.algorithms.word_streams import is_word_stream, read_word_streams
 from hashbed.catalogue.cores import Core
 from hashbed.errors import HashbedError
@@ -82,6 +82,7 @@ class VerifyReport:
 
 def kat_files_in(algorithm: HashAlgorithm, folder: Path) -> list[Path]:
     """The KAT files of ``algorithm`` (name and version) in ``folder``."""
+    check_vector_folder(folder)
     files = sorted(folder.glob(f"{algorithm.name}_{algorithm.version}_*MsgKAT.txt"))
     if not files:
         raise HashbedError(
