@@ -36,6 +36,7 @@ from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import SEED_RANGE, int_range, positive_float, positive_int, probability, seed
 from hashbed.errors import HashbedError
+from hashbed.flow.folders import check_folder
 from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
 from hashbed.flow.impl.progress import duration, unfinished_runs
 from hashbed.flow.sim.lint import lint
@@ -43,7 +44,6 @@ from hashbed.flow.sim.lwc_verify import lwc_kat_files_in
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, MAX_BLOCKS
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, MAX_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, kat_files_in
-from hashbed.folders import check_folder
 from hashbed.jobs.runner import Jobs, bench_records
 from hashbed.report.build import write_report
 from hashbed.report.markdown import markdown_table
@@ -775,7 +775,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--out",
         type=Path,
         metavar="DIR",
-        help="write the report folder: README.md (tables), one PNG per figure and a self-contained index.html",
+        help="write the report folder: README.md (tables), one PNG per figure and a self-contained index.html "
+        "(a new or empty folder, or one a report was written into)",
     )
     p.add_argument(
         "--page", type=Path, metavar="FILE", help="with --out: also write the Markdown to FILE, figures linked into DIR"

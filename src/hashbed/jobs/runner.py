@@ -22,6 +22,7 @@ from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.throughput import throughput_mbps, throughput_per_area
 from hashbed.errors import HashbedError
 from hashbed.flow.energy.estimate import ENERGY_STEP, energy_inputs, estimate
+from hashbed.flow.folders import check_writable
 from hashbed.flow.impl.implement import ImplSettings, implement, synthesize
 from hashbed.flow.sim.build import simulator_fingerprint
 from hashbed.flow.sim.lwc_bench import LONG_BLOCKS, SIZES, benchmark_lwc
@@ -31,7 +32,6 @@ from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, measure
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, default_vectors, verify
 from hashbed.flow.tools import verilator_version
-from hashbed.folders import check_writable
 from hashbed.jobs.executors import Executor
 from hashbed.jobs.graph import Estimates, Event, Node, constant, run_graph
 from hashbed.jobs.work import Sources, localize, writable_build_dir

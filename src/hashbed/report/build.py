@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hashbed import __version__
 from hashbed.errors import HashbedError
-from hashbed.folders import check_own_folder, check_writable_file, mark_folder
+from hashbed.flow.folders import check_own_folder, check_writable_file, mark_folder
 from hashbed.report.figures import render_png
 from hashbed.report.html import html_report
 from hashbed.report.markdown import markdown_report

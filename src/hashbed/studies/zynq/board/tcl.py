@@ -26,7 +26,7 @@ from pathlib import Path
 from hashbed import __version__
 from hashbed.catalogue.cores import Core
 from hashbed.errors import HashbedError
-from hashbed.folders import check_own_folder, clear_folder, mark_folder
+from hashbed.flow.folders import check_own_folder, clear_folder, mark_folder
 from hashbed.studies.zynq.board.address_map import (
     ADDRESS_MAP,
     CLOCK_WIZARD,
