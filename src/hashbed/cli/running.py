@@ -12,11 +12,12 @@ from pathlib import Path
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from hashbed.cli.console import err, out, print_table
-from hashbed.cli.types import MAX_WORKERS, worker_count
+from hashbed.cli.types import MAX_WORKERS, positive_float, worker_count
+from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import run_dir_name
 from hashbed.flow.impl.progress import RunProgress, duration, unfinished_runs
 from hashbed.jobs.estimate import estimates, makespan
-from hashbed.jobs.executors import SCHEDULER_ENV, make_executor
+from hashbed.jobs.executors import CONNECT_TIMEOUT_S, NO_WORKERS_TIMEOUT_S, SCHEDULER_ENV, ClusterLost, make_executor
 from hashbed.jobs.graph import Event, Node, graph_of, stored
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord
@@ -38,7 +39,17 @@ def executor_options(dry_run: bool = True) -> argparse.ArgumentParser:
     parser.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help=f"run the jobs on the Dask cluster of this scheduler, e.g. tcp://host:8786 (default: ${SCHEDULER_ENV})",
+        help=f"run the jobs on the Dask cluster of this scheduler, e.g. tcp://host:8786 (default: ${SCHEDULER_ENV}); "
+        f"an address nothing answers at, or not a Dask scheduler's, stops the command within {CONNECT_TIMEOUT_S} s, "
+        "and so does the scheduler lost in the middle of a run (finished jobs are kept: run the command again)",
+    )
+    parser.add_argument(
+        "--no-workers-timeout",
+        type=positive_float,
+        default=NO_WORKERS_TIMEOUT_S,
+        metavar="SECONDS",
+        help="with --scheduler: when every worker of the cluster is gone, how long to wait for one to come back before "
+        "stopping (finished jobs are kept: run the command again) (default: %(default)g)",
     )
     if dry_run:
         parser.add_argument(
@@ -73,7 +84,7 @@ def run_jobs(
         if more:
             out.print("later jobs depend on what these achieve")
         return None
-    executor = make_executor(workers, args.scheduler)
+    executor = make_executor(workers, args.scheduler, args.no_workers_timeout)
     stored_count = len(graph_of(goals)) - len(plan)
     err.print(
         f"{what}: {len(plan)} {'first ' * bool(more)}jobs to run ({stored_count} stored), about "
@@ -126,6 +137,10 @@ def run_jobs(
 
         try:
             return jobs.run_all(goals, executor, on_event, guesses, on_idle, STATUS_INTERVAL_S, extend)
+        except ClusterLost as exc:
+            raise HashbedError(
+                f"{exc}; the finished jobs are kept in {jobs.store.path}: run the command again to resume"
+            ) from None
         finally:
             executor.close()
 
