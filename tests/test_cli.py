@@ -60,6 +60,13 @@ def test_measure_json_fields(capsys: pytest.CaptureFixture[str], db: Path) -> No
         (["verify", "sha999"], "unknown core 'sha999'"),
         (["implement", "sha1", "--device", "xc7z020"], "unknown device 'xc7z020'; known devices: ecp5-25k"),
         (["verify", "sha1", "--kat", "/nonexistent/kat.txt"], "cannot read KAT file /nonexistent/kat.txt"),
+        # reading these would never end (issue 40's fuzzing)
+        (["verify", "sha1", "--kat", "/dev/zero"], "KAT file /dev/zero is a device, pipe or socket: give a text file"),
+        (["verify", "sha1", "--kat-dir", "/dev/zero"], "--kat-dir /dev/zero is not a folder"),
+        (["pipeline", "check", "sha1_base", "--kat-dir", "/dev/zero"], "--kat-dir /dev/zero is not a folder"),
+        (["bench", "sha1", "--device", "ice40-hx8k", "--settings", "/dev/zero"], "settings file /dev/zero: not a regular file"),
+        (["pipeline", "check", "sha1_base", "--stages", str(2**31)], "takes a depth that divides its 80 iterations"),
+        (["bench", "sha1", "--device", "ice40-hx8k", "--scheduler", "http://[::1"], "is not a Dask scheduler address"),
     ],
 )
 def test_bad_input_gives_one_line_error(capsys, db: Path, argv: list[str], words: str) -> None:

@@ -253,11 +253,11 @@ def scheduler_address(text: str, source: str = "--scheduler") -> str:
     """The Dask scheduler address ``text`` (``HOST:PORT`` means ``tcp://HOST:PORT``), or a
     HashbedError naming ``source`` when it has no known scheme, no host or no port."""
     full = text.strip() if "://" in text else f"tcp://{text.strip()}"
-    parts = urlsplit(full)
     try:
+        parts = urlsplit(full)
         port = parts.port
-    except ValueError:  # not a number, or above 65535
-        port = None
+    except ValueError:  # a bracket not closed; a port not a number, or above 65535
+        parts, port = urlsplit(""), None
     if parts.scheme not in SCHEMES or not parts.hostname or not port or parts.path or parts.query or parts.fragment:
         raise HashbedError(
             f"{source} {text!r} is not a Dask scheduler address: give SCHEME://HOST:PORT with SCHEME one of "

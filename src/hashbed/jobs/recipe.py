@@ -93,6 +93,8 @@ def read_recipe(path: Path) -> list[RecipeEntry]:
     against the catalogue); a one-line error names what is wrong."""
     where = f"cannot read settings file {path}"
     try:
+        if path.exists() and not path.is_file():  # a folder, device or pipe: read_text would fail, or never end
+            raise HashbedError(f"{where}: not a regular file ({_WRITE})")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise HashbedError(f"{where}: no such file ({_WRITE})") from None
