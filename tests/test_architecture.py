@@ -23,8 +23,9 @@ def imports(path: Path) -> list[str]:
 
 def test_the_package_is_its_layers() -> None:
     top = sorted(p.name for p in SRC.iterdir() if p.name != "__pycache__")
-    assert top == sorted([*LAYERS, "__init__.py", "errors.py", "rtl"])
-    # rtl: the built-in RTL as package data, the checkout's rtl/ itself (a wheel carries a copy)
+    assert top == sorted([*LAYERS, "__init__.py", "errors.py", "py.typed", "rtl"])
+    # rtl: the built-in RTL as package data, the checkout's rtl/ itself (a wheel carries a copy);
+    # py.typed: the package's types are for its users too (PEP 561)
     assert (SRC / "rtl").resolve() == SRC.parents[1] / "rtl"
 
 
