@@ -94,7 +94,7 @@ def test_the_local_pool_has_no_more_workers_than_jobs(
     class Stop(Exception):
         pass
 
-    def executor(workers: int | None, scheduler: str | None) -> Any:
+    def executor(workers: int | None, scheduler: str | None, *rest: object) -> Any:
         asked.append(workers)
         raise Stop  # no process started, nothing run
 

@@ -67,6 +67,8 @@ def test_measure_json_fields(capsys: pytest.CaptureFixture[str], db: Path) -> No
         (["bench", "sha1", "--device", "ice40-hx8k", "--settings", "/dev/zero"], "settings file /dev/zero: not a regular file"),
         (["pipeline", "check", "sha1_base", "--stages", str(2**31)], "takes a depth that divides its 80 iterations"),
         (["bench", "sha1", "--device", "ice40-hx8k", "--scheduler", "http://[::1"], "is not a Dask scheduler address"),
+        (["board", "run", "sha1", "--bitfile", "."], "no bitstream .: build it with 'hashbed board build'"),
+        (["board", "run", "sha1", "--bitfile", "a" * 300], "cannot read --bitfile a"),
     ],
 )
 def test_bad_input_gives_one_line_error(capsys, db: Path, argv: list[str], words: str) -> None:

@@ -167,7 +167,9 @@ def test_reader_errors(tmp_path: Path, file: str, old: str, new: str, message: s
 def test_a_missing_file(tmp_path: Path) -> None:
     _folder(tmp_path)
     (tmp_path / "sdi.txt").unlink()
-    with pytest.raises(HashbedError, match=f"{tmp_path / 'sdi.txt'}: No such file or directory; an LWC test vector folder holds pdi.txt"):
+    with pytest.raises(
+        HashbedError, match=f"{tmp_path / 'sdi.txt'}: No such file or directory; an LWC test vector folder holds pdi.txt"
+    ):
         read_lwc_vectors(tmp_path)
 
 

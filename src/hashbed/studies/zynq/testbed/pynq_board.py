@@ -72,9 +72,13 @@ def import_pynq() -> Any:
 
 def check_bitfile(bitfile: Path) -> None:
     """Refuse a bitstream that is missing or has no ``.hwh`` beside it (PYNQ reads the design from it)."""
-    if not bitfile.is_file():
+    try:
+        there = bitfile.is_file()
+    except OSError as exc:  # a name too long
+        raise HashbedError(f"cannot read --bitfile {bitfile}: {exc.strerror}") from None
+    if not there:
         raise HashbedError(f"no bitstream {bitfile}: build it with 'hashbed board build' and Vivado, or pass --bitfile")
-    hwh = bitfile.with_suffix(".hwh")
+    hwh = bitfile.with_suffix(".hwh")  # a file has a name, so it has a suffix to replace
     if not hwh.is_file():
         raise HashbedError(f"no {hwh.name} beside {bitfile}: copy the .hwh that Vivado wrote with the bitstream")
 
