@@ -30,6 +30,9 @@ second (its headers never set the top bit). The third is GMU's SHA-3 core's (GMU
 for a core with ``header = "gmu-sha3"``: one command word per message, bits 63..60 the mode,
 59..32 the output bits (its MD holds them in whole words; MDs may differ in length), 31..0 the message
 bits, then ``ceil(bits / 64)`` message words.
+
+A message holds at most ``kat.MAX_MESSAGE_BYTES`` (1 MiB) over all its segments, as a record of a
+KAT file does; a longer line is refused before its hex is read.
 """
 
 from __future__ import annotations
