@@ -295,6 +295,16 @@ def _vector(
     return fields[0][0], words, message_bits
 
 
+def _check_output(datain: Path, line: int, dataout: Path, command: int, width: int, digest: bytes) -> None:
+    """Refuse an MD that is not the output a command word asks for, in whole words."""
+    output_bits = (command >> 32) & 0xFFFFFFF
+    if -(-output_bits // width) * width != 8 * len(digest):
+        raise KatFormatError(
+            f"{datain}:{line}: the command asks for {output_bits} output bits, "
+            f"its MD in {dataout.name} has {8 * len(digest)} (the output in whole {width}-bit words); fix one of them"
+        )
+
+
 def read_word_streams(datain: Path, header: str = "hashbed") -> WordStreams:
     """The messages of a GMU datain file with the digests of its dataout twin, checked; the headers
     in the encoding their content says, or GMU's SHA-3 command words for ``header="gmu-sha3"``
@@ -320,12 +330,8 @@ def read_word_streams(datain: Path, header: str = "hashbed") -> WordStreams:
             raise KatFormatError(f"{datain}:{number_line}: message {number} has no MD in {dataout}; add it there or drop it here")
         digest = digests[number].pop(0)[1]
         line, words, bits = _vector(datain, number, number_line, fields, width, encoding, core_pads)
-        output_bits = (words[0] >> 32) & 0xFFFFFFF
-        if encoding == "command" and -(-output_bits // width) * width != 8 * len(digest):  # whole words of output
-            raise KatFormatError(
-                f"{datain}:{line}: the command asks for {output_bits} output bits, "
-                f"its MD in {dataout.name} has {8 * len(digest)} (the output in whole {width}-bit words); fix one of them"
-            )
+        if encoding == "command":
+            _check_output(datain, line, dataout, words[0], width, digest)
         vectors.append(WordStreamVector(number, line, tuple(words), digest, bits))
     extra = min((entries[0][0], number) for number, entries in digests.items() if entries) if any(digests.values()) else None
     if extra:
