@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from hashbed.errors import HashbedError
+from hashbed.flow.energy.estimate import ENERGY_CODE
 from hashbed.results import ResultStore
 from hashbed.results.records import job_key
 from hashbed.results.schema import VIEW_COLUMNS
@@ -69,7 +70,7 @@ def test_an_old_store_is_migrated_to_the_current_schema_and_keeps_its_jobs(tmp_p
         assert raw.execute("PRAGMA user_version").fetchone() == (0,)
     raw.close()
     with ResultStore(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 5
+        assert store.schema_version == SCHEMA_VERSION == 6
         metrics, failed = store.jobs("metrics"), store.jobs("implement")
         # a job that schema 2 cannot key anew (this one names no measure job) keeps its old key
         assert [(r.key, r.ok, r.outputs["luts"]) for r in metrics] == [("k1", True, 763)]
@@ -110,9 +111,31 @@ def test_schema_5_keys_each_testbed_job_by_the_software_it_recorded(tmp_path: Pa
             )
     raw.close()
     with ResultStore(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 5
+        assert store.schema_version == SCHEMA_VERSION == 6
         keys = {record.inputs["software"]: record.key for record in store.jobs("testbed")}
     assert keys == {software: job_key("testbed", {**inputs, "software": software}) for software, inputs in recorded.items()}
+
+
+def test_schema_6_keys_the_energy_code_by_its_version_where_the_old_key_named_its_files(tmp_path: Path) -> None:
+    """An energy job of schema 5 keyed the text of its testbench and cell models: the one made with
+    the text of version 1 of the energy code takes that version; one made with older text keeps its
+    key (it runs again)."""
+    path = tmp_path / "v5.db"
+    ResultStore(path).close()
+    base = {"core": "sha1", "device": "ecp5-25k", "seed": 1, "implement_job": "i", "cycles": {"st": 17, "lp": 80, "end": 5}}
+    jobs = {"f42259461ee33160": {**base, "simulation": "f42259461ee33160"}, "older": {**base, "simulation": "0123456789abcdef"}}
+    with sqlite3.connect(path) as raw:
+        raw.execute("PRAGMA user_version = 5")
+        for inputs in jobs.values():
+            raw.execute(
+                "INSERT INTO jobs VALUES (?, 'energy', 'sha1', 'ecp5-25k', 1, 'ok', NULL, ?, '{}', '0.1.0', '2026-11-26')",
+                (job_key("energy", inputs), json.dumps(inputs)),
+            )
+    raw.close()
+    with ResultStore(path) as store:
+        keys = sorted(record.key for record in store.jobs("energy"))
+    version_1 = {**base, "simulation": ENERGY_CODE.key()}
+    assert ENERGY_CODE.number == 1 and keys == sorted([job_key("energy", version_1), job_key("energy", jobs["older"])])
 
 
 def test_a_store_of_a_newer_schema_or_another_program_is_refused(tmp_path: Path) -> None:
@@ -121,7 +144,7 @@ def test_a_store_of_a_newer_schema_or_another_program_is_refused(tmp_path: Path)
     with sqlite3.connect(newer) as raw:
         raw.execute("PRAGMA user_version = 7")
     raw.close()
-    with pytest.raises(HashbedError, match=r"newer.db has schema version 7, newer than this hashbed's 5 \(update hashbed"):
+    with pytest.raises(HashbedError, match=r"newer.db has schema version 7, newer than this hashbed's 6 \(update hashbed"):
         ResultStore(newer)
     foreign = tmp_path / "foreign.db"
     with sqlite3.connect(foreign) as raw:

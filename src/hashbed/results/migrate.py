@@ -18,6 +18,13 @@ Store schema 5 adds to a testbed job's inputs the software its speed-up is measu
 (``software``: the implementation's name, None for none), which was left out while it could only
 be hashlib: a job stored before takes the name its outputs recorded, so the SHA-1 and SHA-256
 jobs keep answering and those measured without software run again against hashbed's C.
+
+Store schema 6 keys the code that runs and judges the hardware by its version number
+(hashbed.catalogue.code_version) instead of the hash of its text. An energy job keyed by the
+text of its testbench and cell models as they were at version 1 of the energy code takes that
+version (its key said it was made with those files). Timing jobs are not upgraded: none of the
+stored ones was made with the text of version 1 (their keys name older texts), so they keep their
+keys and run again.
 """
 
 from __future__ import annotations
@@ -34,6 +41,9 @@ from hashbed.results.records import job_key
 ROW_FIELDS = ("algorithm", "version", "architecture", "bus_width", "target_mbps_per_lut")
 #: The fields of a pipeline point's metrics row that come from the design's manifest.
 POINT_FIELDS = ("algorithm", "architecture", "interval")
+#: The energy simulation's key before schema 6 (the hash of its testbench and cell models) at
+#: version 1 of the energy code, and what the key holds in its place.
+ENERGY_TEXT_V1, ENERGY_CODE_V1 = "f42259461ee33160", {"energy": 1}
 
 Job = dict[str, Any]
 
@@ -52,7 +62,7 @@ def needs_upgrade(job: Job) -> bool:
     inputs = job["inputs"]
     return {
         "measure": "cycles" not in inputs,
-        "energy": "cycles" not in inputs,
+        "energy": "cycles" not in inputs or inputs.get("simulation") == ENERGY_TEXT_V1,
         "time": "cycles" not in inputs,
         "testbed": "cycles" not in inputs or "software" not in inputs,
         "metrics": "algorithm" not in inputs,
@@ -119,6 +129,8 @@ def _upgrade_one(job: Job, aliases: dict[str, str], by_key: dict[str, Job], done
         for name in ROW_FIELDS if step == "metrics" else POINT_FIELDS:
             inputs[name] = out[name]
     else:  # energy, time, testbed: the formula of the measured hardware
+        if step == "energy" and inputs.get("simulation") == ENERGY_TEXT_V1:
+            inputs["simulation"] = dict(ENERGY_CODE_V1)
         if "cycles" not in inputs:
             inputs["cycles"] = _measured_formula(new, by_key, done)
         if step == "testbed" and "software" not in inputs:

@@ -28,8 +28,9 @@ gives the jobs whose keys left out an input that decides their result new keys
 it runs again). Version 3 makes the ``results`` view anew, its columns from the one definition of
 a results row (hashbed.results.schema.ROW_FIELDS); a change of the row needs a version that
 makes it again. Version 4 adds the ``claims`` and ``costs`` tables. Version 5 gives the testbed
-jobs the software they were measured against as an input (hashbed.results.migrate). A store is
-migrated when it is opened.
+jobs the software they were measured against as an input, and version 6 keys the energy
+estimate's code by its version number (hashbed.results.migrate). A store is migrated when it is
+opened.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ from hashbed.results.schema import REFERENCES, VIEW_COLUMNS, check_job, check_re
 
 DEFAULT_DB = "hashbed.db"
 #: The schema this hashbed writes; older stores are migrated to it when opened.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 #: How long a process waits for another one's write lock, seconds.
 LOCK_WAIT_S = 60.0
 _SELECT = f"SELECT {', '.join(JOB_COLUMNS)} FROM jobs"
@@ -153,17 +154,14 @@ def _to_version_2(db: sqlite3.Connection) -> None:
     _rekey(db)
 
 
-def _to_version_5(db: sqlite3.Connection) -> None:
-    _rekey(db)
-
-
 #: Migration to each version from the one before, run in the transaction that sets the version.
 _MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _to_version_1,
     2: _to_version_2,
     3: _to_version_3,
     4: _to_version_4,
-    5: _to_version_5,
+    5: _rekey,
+    6: _rekey,
 }
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.algorithms import Message
+from hashbed.catalogue.code_version import CodeVersion
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.devices import get_device
-from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.energy.activity import CELL_MODELS, simulate_activity
@@ -24,11 +24,22 @@ ENERGY_STEP = "energy"
 MODEL = EnergyModel()
 #: The two messages: one block of data, and this many blocks more.
 EXTRA_BLOCKS = 4
+#: The code of the estimate in its jobs' keys (hashbed.catalogue.code_version); the model's
+#: constants are in the keys themselves (``MODEL.as_dict()``).
+ENERGY_CODE = CodeVersion(
+    "energy",
+    1,
+    modules=tuple(f"hashbed.flow.energy.{name}" for name in ("estimate", "activity", "netlist", "model")),
+    files=(CELL_MODELS, CORE_TESTBENCH),
+    changes={
+        1: "the first numbered version; the keys before it hashed the text of the cell models and the testbench "
+        "(hashbed.results.migrate gives those jobs this version: they were made by this code)"
+    },
+)
 
 
 def energy_inputs(core: Core, implement_key: str, device: str, seed: int) -> dict[str, Any]:
-    """What identifies an estimate: the implementation, the model, the simulation's sources."""
-    sources = fingerprint(files=(CELL_MODELS, CORE_TESTBENCH), named=False, closed=False)
+    """What identifies an estimate: the implementation, the model, the code of the simulation."""
     return {
         "core": core.name,
         "device": device,
@@ -36,7 +47,7 @@ def energy_inputs(core: Core, implement_key: str, device: str, seed: int) -> dic
         "implement_job": implement_key,
         "model": MODEL.as_dict(),
         "extra_blocks": EXTRA_BLOCKS,
-        "simulation": sources,
+        "simulation": ENERGY_CODE.key(),
         "cycles": core.cycles.counts(),
         "tools": {"icarus": icarus_version()},
     }

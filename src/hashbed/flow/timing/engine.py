@@ -23,6 +23,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from hashbed.catalogue.code_version import CodeVersion
 from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import HashbedError
 from hashbed.flow import native, processes
@@ -31,6 +32,14 @@ from hashbed.flow.timing.netlist import IO_CELLS, Scale, cell_delays, cell_setti
 from hashbed.flow.timing.sdf import read_sdf
 
 ENGINE_SOURCE = Path(__file__).with_name("engine.cpp")
+#: The engine's code in the keys of the timing jobs it runs (hashbed.catalogue.code_version).
+ENGINE_CODE = CodeVersion(
+    "engine",
+    1,
+    modules=("hashbed.flow.timing.engine",),
+    files=(ENGINE_SOURCE,),
+    changes={1: "the first numbered version; the keys before it hashed the text of engine.cpp and engine.py"},
+)
 _CXXFLAGS = ("-O3", "-std=c++17")
 #: Net numbers of the constants in an engine design.
 _CONSTANTS = {"0": 0, "1": 1, "x": 2}

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import fcntl
 import functools
-import importlib
 import random
 import time
 from dataclasses import dataclass, field
@@ -26,24 +25,31 @@ from typing import Any
 
 from hashbed.catalogue.algorithms import HashAlgorithm, Message
 from hashbed.catalogue.algorithms.lwc import LwcSuite
+from hashbed.catalogue.code_version import CodeVersion
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.devices import get_device
-from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.catalogue.lwc_interface import LwcCase, decrypt_case, encrypt_case, hash_case, xof_case
 from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.critical_path import critical_path
 from hashbed.flow.impl.implement import ImplSettings, implement, run_dir_for
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, LWC_TESTBENCH, compile_simulation, icarus_version
-from hashbed.flow.timing.engine import ENGINE_SOURCE, TimingEngine, compiler_version, write_engine_design
+from hashbed.flow.timing.engine import ENGINE_CODE, TimingEngine, compiler_version, write_engine_design
 from hashbed.flow.timing.netlist import Scale
-from hashbed.flow.timing.simulate import cell_models, write_timed_netlist
+from hashbed.flow.timing.simulate import CELL_MODELS, cell_models, write_timed_netlist
 from hashbed.flow.timing.variation import VariationModel, placement
 from hashbed.jobs.graph import Node
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize, writable_build_dir
 from hashbed.results import JobRecord
-from hashbed.studies.zynq.testbed.controller import Controller, LwcController, SearchResult, Transfer, search_max_frequency
+from hashbed.studies.zynq.testbed.controller import (
+    STEP_MHZ,
+    Controller,
+    LwcController,
+    SearchResult,
+    Transfer,
+    search_max_frequency,
+)
 from hashbed.studies.zynq.timed_board import PostRouteBoard
 
 DATA_MODES = ("worst", "random")
@@ -152,35 +158,51 @@ def lwc_measured_case(suite: LwcSuite, seed: int) -> LwcCase:
     return encrypt_case(suite.aead, rng.randbytes(16), rng.randbytes(16), b"", rng.randbytes(size), new_key=True)
 
 
-#: The modules whose code decides a timing result (besides the core, its implementation, the
-#: testbench and the cell models).
-_TIMING_MODULES = (
-    "hashbed.studies.zynq.timing",
-    "hashbed.studies.zynq.timed_board",
-    "hashbed.flow.timing.netlist",
-    "hashbed.flow.timing.sdf",
-    "hashbed.flow.timing.simulate",
-    "hashbed.flow.timing.variation",
-)
-
-
 def _testbench(core: Core) -> Path:
     return LWC_TESTBENCH if core.interface == "lwc" else CORE_TESTBENCH
 
 
-def _timing_sources_fingerprint(family: str, testbench: Path = CORE_TESTBENCH) -> str:
-    modules = [Path(str(importlib.import_module(name).__file__)) for name in _TIMING_MODULES]
-    return fingerprint(files=(testbench, cell_models(family), *modules))
+#: The code that decides a timing result besides the core, its implementation and the tools: the
+#: search and the boards it runs on, the timed netlist and its delays, the testbenches, the cell
+#: models (hashbed.catalogue.code_version; the fast engine has its own, ENGINE_CODE).
+TIMING_CODE = CodeVersion(
+    "timing",
+    1,
+    modules=(
+        "hashbed.studies.zynq.timing",
+        "hashbed.studies.zynq.timed_board",
+        "hashbed.studies.zynq.testbed.controller",
+        "hashbed.studies.zynq.testbed.clock_wizard",
+        "hashbed.studies.zynq.testbed.board",
+        "hashbed.flow.timing.netlist",
+        "hashbed.flow.timing.sdf",
+        "hashbed.flow.timing.simulate",
+        "hashbed.flow.timing.variation",
+    ),
+    files=(CORE_TESTBENCH, LWC_TESTBENCH, *CELL_MODELS.values()),
+    changes={
+        1: "the first numbered version; the keys before it hashed the text of six of these modules, the "
+        "testbench and the cell models of the family",
+    },
+)
+
+
+def timing_constants() -> dict[str, Any]:
+    """The constants of the search, in every timing job's key: changing one changes the keys."""
+    return {
+        "low_factor": LOW_FACTOR,
+        "high_factor": HIGH_FACTOR,
+        "step_mhz": STEP_MHZ,
+        "hold_margin_ps": HOLD_MARGIN_PS,
+        "measured_blocks": MEASURED_BLOCKS,
+    }
 
 
 def _simulator_inputs(engine: str) -> dict[str, Any]:
-    """What identifies the simulator of a timing job: Icarus's version, or the fast engine's source and compiler."""
+    """What identifies the simulator of a timing job: Icarus's version, or the fast engine's code version and compiler."""
     if engine == "icarus":
         return {"icarus": icarus_version()}
-    module = Path(str(importlib.import_module("hashbed.flow.timing.engine").__file__))
-    return {
-        "timing_engine": {"name": engine, "source": fingerprint(files=(ENGINE_SOURCE, module)), "compiler": compiler_version()}
-    }
+    return {"timing_engine": {"name": engine, **ENGINE_CODE.key(), "compiler": compiler_version()}}
 
 
 def _search(
@@ -291,7 +313,8 @@ def time_node(jobs: Jobs, core: Core, settings: TimingSettings) -> Node:
         "board": settings.board,
         "variation": settings.variation.as_dict() if settings.board else None,
         "sizes": list(LWC_SIZES) if core.interface == "lwc" else message_sizes(core.algorithm),
-        "timing_sources": _timing_sources_fingerprint(device.family, _testbench(core)),
+        "code": TIMING_CODE.key(),
+        "search": timing_constants(),
         "tools": {**_simulator_inputs(settings.engine), **implemented.inputs["tools"]},
     }
     sources, build_dir = Sources.of(core), jobs.build_dir
