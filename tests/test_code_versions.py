@@ -29,7 +29,7 @@ VERSIONS = (TIMING_CODE, ENGINE_CODE, ENERGY_CODE)
 PINS = {
     ("timing", 1): "d79b20a05ea09b29",
     ("engine", 1): "045cfb192c709904",
-    ("energy", 1): "ed657381f82ae63a",
+    ("energy", 1): "d77883bda7034ff0",
 }
 
 

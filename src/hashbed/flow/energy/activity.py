@@ -16,7 +16,7 @@ from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.energy.netlist import ActivityNetlist
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, run_simulation, written_words
 
-CELL_MODELS = Path(__file__).with_name("ecp5_cells.v")
+CELL_MODELS = Path(__file__).with_name("ecp5_zero_delay_cells.v")
 PERIOD_PS = 10_000
 _VAR = re.compile(r"^\$var \S+ 1 (\S+) n(\d+) \$end$")
 #: Added to the netlist (the testbench has one root, tb): every net of the core into the VCD.

@@ -294,7 +294,7 @@ endmodule
 // register: each port reads into an output latch at its clock edge, which reaches the DO pins
 // after D_CLK<port>_DO<port>; OCEA/OCEB have no function) and only DATA_WIDTH 9, 18 and 36, as
 // Yosys's block-RAM mapping uses them (the same layout as hashbed's zero-delay model,
-// src/hashbed/flow/energy/ecp5_cells.v):
+// src/hashbed/flow/energy/ecp5_zero_delay_cells.v):
 //   width 9   word address AD13..3: row AD13..4, bits 9*AD3 +: 9 (DO 17..9 read 0);
 //   width 18  row AD13..4; on a write AD0 enables bits 8..0 and AD1 bits 17..9;
 //   width 36  (on both ports, the pseudo-dual-port mode; nothing else) port A writes, port B
