@@ -71,7 +71,11 @@ def test_results_filter_by_algorithm_architecture_and_version(db: Path, capsys: 
     rows = results_json(capsys, db, "--architecture", "basic-iterative", "--version", "fips", "--device", "ecp5-25k")
     assert [r["core"] for r in rows] == ["sha1", "sha256"]
     assert all(r["hashbed_version"] and r["finished_at"] for r in rows)
-    assert results_json(capsys, db, "--algorithm", "sha-1", "--version", "round3") == []
+    # a combination that no row has: exit 1, in every output format
+    assert main(["results", "--db", str(db), "--json", "--algorithm", "sha-1", "--version", "round3"]) == 1
+    assert (
+        "match --algorithm sha-1 --version round3; the stored rows that match the other filters have" in capsys.readouterr().err
+    )
 
 
 def test_results_rank_by_each_key_within_each_device(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -139,3 +143,21 @@ def test_unknown_filter_value_is_a_one_line_error(
     assert main(["results", "--db", str(db), option, value]) == 1
     message = capsys.readouterr().err
     assert words in message and message.count("\n") == 1
+
+
+def test_filters_that_match_no_row_say_so_with_what_the_rows_have_and_exit_1(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with ResultStore(db) as store:
+        for core, device in (("sha1", "ecp5-85k"), ("sha256", "ecp5-85k"), ("sha256", "ecp5-25k")):
+            fixture_store.put_metrics(store, core, device, 700, 1100, 140.0)
+    assert main(["results", "--db", str(db), "--core", "sha1", "--device", "ecp5-25k"]) == 1
+    message = capsys.readouterr().err
+    assert message.count("\n") == 1
+    assert f"no results in {db} match --core sha1 --device ecp5-25k" in message
+    # sha1's rows are on ecp5-85k; the rows on ecp5-25k are sha256's
+    assert "have --core sha256; --device ecp5-85k" in message
+    assert main(["results", "--db", str(db), "--core", "sha1", "--architecture", "lightweight-logic"]) == 1
+    assert "--architecture basic-iterative" in capsys.readouterr().err
+    # a filter that matches is a table, exit 0
+    assert main(["results", "--db", str(db), "--core", "sha256"]) == 0

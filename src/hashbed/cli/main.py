@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import csv
 import dataclasses
+import difflib
 import io
 import os
 import sys
@@ -313,8 +314,7 @@ def _filters(args: argparse.Namespace) -> dict[str, str]:
         known = {field: sorted({core.summary()[field] for core in all_cores()}) for field in given}
         for field, value in given.items():
             if value not in known[field]:
-                option = "--version" if field == "version" else f"--{field}"
-                raise HashbedError(f"no core has {option} {value!r} (one of: {', '.join(known[field])})")
+                raise HashbedError(f"no core has {_option(field)} {value!r} (one of: {', '.join(known[field])})")
     return given
 
 
@@ -388,6 +388,8 @@ def cmd_results(args: argparse.Namespace) -> int:
             return best_commands.print_best(store, args, filters)
         records = metrics_records(store, args.core, args.device, args.all)
         rows = [row for row in latest_rows(records, args.all) if all(row[f] == v for f, v in filters.items())]
+        if not rows and (filters or args.core or args.device):
+            return _nothing_matches(store, args, filters)
         rows = ranked(rows, reference_tpa(store), args.rank_by)
     if args.blocks:
         for row in rows:
@@ -404,6 +406,29 @@ def cmd_results(args: argparse.Namespace) -> int:
     else:
         _print_rows(rows, f"hashbed results ({args.db})", args.blocks, args.rank_by)
     return 0
+
+
+def _nothing_matches(store: ResultStore, args: argparse.Namespace, filters: dict[str, str]) -> int:
+    """A filter that matches no row: say so, and for each filter given, the values the rows that
+    match the others have (exit 1)."""
+    given = {**({"core": args.core} if args.core else {}), **({"device": args.device} if args.device else {}), **filters}
+    rows = latest_rows(metrics_records(store, None, None, args.all), args.all)
+    hints = []
+    for field, value in given.items():
+        others = [row for row in rows if all(row[f] == v for f, v in given.items() if f != field)]
+        values = sorted({str(row[field]) for row in others})
+        close = difflib.get_close_matches(str(value), values, n=3, cutoff=0.5) or values[:6]
+        if close:
+            more = f", ... ({len(values)} in all)" if len(values) > len(close) else ""
+            hints.append(f"{_option(field)} {', '.join(close)}{more}")
+    asked = " ".join(f"{_option(field)} {value}" for field, value in given.items())
+    where = f"; the stored rows that match the other filters have {'; '.join(hints)}" if hints else ""
+    err.print(f"hashbed: no results in {args.db} match {asked}{where}")
+    return 1
+
+
+def _option(field: str) -> str:
+    return "--version" if field == "version" else f"--{field}"
 
 
 def _print_costs(store: ResultStore, args: argparse.Namespace) -> int:
