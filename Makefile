@@ -113,12 +113,12 @@ families: $(STAMP) ## the lightweight cores on every FPGA family
 
 # The published results: the finished jobs behind docs/results.md, one JSON job per line, so that
 # the report can be made again on another machine. publish merges them with the store's; an export
-# never drops a published job (docs/store.md). results/costs.jsonl keeps what each run took, from
+# never drops a published job (docs/store.md). published/costs.jsonl keeps what each run took, from
 # which a fresh store estimates how long a command will take (docs/cluster.md).
 REPORT_DB ?= hashbed.db
-PUBLISHED := results/published.jsonl
-publish: $(STAMP) ## (maintainers) the store's finished jobs into results/published.jsonl
-	$(BIN)/hashbed results --db $(REPORT_DB) --import $(PUBLISHED) --export $(PUBLISHED) --export-costs results/costs.jsonl
+PUBLISHED := published/jobs.jsonl
+publish: $(STAMP) ## (maintainers) the store's finished jobs into published/jobs.jsonl
+	$(BIN)/hashbed results --db $(REPORT_DB) --import $(PUBLISHED) --export $(PUBLISHED) --export-costs published/costs.jsonl
 
 # The report of every study from the published and the stored results: docs/report (README.md
 # with the tables, one PNG per figure, the self-contained index.html) and docs/results.md, then

@@ -25,6 +25,7 @@ from hashbed.jobs.estimate import ICARUS_SLOWDOWN, estimates, makespan
 from hashbed.jobs.executors import LocalExecutor, make_executor
 from hashbed.jobs.graph import Event, Node, constant, run_graph
 from hashbed.results import ResultStore
+from hashbed.results.published import published_jobs_file
 
 
 def sleep_then(seconds: float, outputs: dict[str, Any], error: str | None = None) -> tuple[dict[str, Any], str | None]:
@@ -275,9 +276,7 @@ def test_costs_are_published_and_estimate_a_fresh_store(db: Path, tmp_path: Path
 
 
 def test_an_imported_store_brings_what_its_runs_cost(db: Path, tmp_path: Path) -> None:
-    published = [
-        json.loads(line) for line in (Path(__file__).parents[1] / "results" / "published.jsonl").read_text().splitlines()
-    ]
+    published = [json.loads(line) for line in published_jobs_file().read_text().splitlines()]
     job = next(j for j in published if j["step"] == "implement" and j["status"] == "ok")
     cost = {"wall_s": 12.5, "cpu_s": 11.0, "peak_mb": 420.0, "host": "elsewhere"}
     with ResultStore(tmp_path / "other.db") as other:

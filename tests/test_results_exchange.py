@@ -1,7 +1,7 @@
 """What the store guarantees: a finished result is never lost or replaced by a failed one, the
 store is checked before the work, imports validate every line and exports only add, and schema-1
 jobs are upgraded to keys that hold everything that decides their result. The jobs used here are
-real ones: lines of the published results (results/published.jsonl)."""
+real ones: lines of the published results (published/jobs.jsonl)."""
 
 from __future__ import annotations
 
@@ -32,10 +32,11 @@ from hashbed.results import ResultStore, job_key
 from hashbed.results import store as store_module
 from hashbed.results.exchange import export_line
 from hashbed.results.migrate import POINT_FIELDS, ROW_FIELDS
+from hashbed.results.published import published_jobs_file
 from hashbed.results.records import JOB_COLUMNS
 from hashbed.results.store import SCHEMA_VERSION
 
-PUBLISHED = Path(__file__).resolve().parents[1] / "results" / "published.jsonl"
+PUBLISHED = published_jobs_file()
 
 
 def published() -> list[dict[str, Any]]:

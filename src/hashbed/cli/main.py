@@ -770,7 +770,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--export-costs",
         type=Path,
         metavar="FILE.jsonl",
-        help="add the store's job costs to FILE.jsonl (what it holds stays), e.g. results/costs.jsonl; "
+        help="add the store's job costs to FILE.jsonl (what it holds stays), e.g. published/costs.jsonl; "
         "a file there that is not a costs file is refused (--overwrite replaces it)",
     )
     p.add_argument(

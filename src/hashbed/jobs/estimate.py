@@ -1,7 +1,7 @@
 """How long a job will take and how much memory it needs, from what is known of earlier runs.
 
 Each run's cost is stored (hashbed.results: wall time, CPU time, peak memory, host), and the
-costs of the runs behind the published results come with the project (results/costs.jsonl). A
+costs of the runs behind the published results come with the project (published/costs.jsonl). A
 job's time is the median of the store's runs of the same step on the same core (on any device or
 seed), else of the same step on any core; where the store has none, the same from the published
 costs; else what older results recorded of their own run time (``seconds`` in the outputs of
@@ -26,12 +26,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from hashbed.catalogue.manifest import rtl_root
 from hashbed.jobs.graph import Estimates, Node
 from hashbed.results import ResultStore
+from hashbed.results.published import published_costs_file, published_jobs_file
 
-#: The file of results/ that holds the published job costs.
-COSTS_FILE = "costs.jsonl"
 #: Seconds and MB of a step never run before (a placed and routed SHA-3 candidate takes minutes).
 DEFAULT_SECONDS = {
     "verify": 30.0,
@@ -45,8 +43,6 @@ DEFAULT_SECONDS = {
 }
 DEFAULT_MB = {"implement": 1500.0, "time": 1000.0}
 FALLBACK_SECONDS, FALLBACK_MB = 30.0, 300.0
-#: The file of results/ that holds the published job records.
-PUBLISHED_FILE = "published.jsonl"
 #: What a timing job on Icarus Verilog counts as, apart from the fast engine's ("time").
 ICARUS_TIME = "time/icarus"
 #: How many times longer a timing search takes on Icarus Verilog than on the fast engine, in CPU
@@ -57,9 +53,9 @@ ICARUS_SLOWDOWN = 75.0
 
 
 def published_costs() -> list[dict[str, Any]]:
-    """The job costs published with the project (results/costs.jsonl, written by ``make publish``):
+    """The job costs published with the project (published/costs.jsonl, written by ``make publish``):
     what a fresh store knows before its first run."""
-    path = rtl_root().parent / "results" / COSTS_FILE
+    path = published_costs_file()
     try:
         return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     except (OSError, ValueError):
@@ -67,8 +63,8 @@ def published_costs() -> list[dict[str, Any]]:
 
 
 def published_icarus_keys() -> set[str]:
-    """The keys of the published timing jobs run on Icarus Verilog (results/published.jsonl)."""
-    path = rtl_root().parent / "results" / PUBLISHED_FILE
+    """The keys of the published timing jobs run on Icarus Verilog (published/jobs.jsonl)."""
+    path = published_jobs_file()
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, ValueError):

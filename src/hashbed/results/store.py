@@ -236,7 +236,7 @@ class ResultStore:
             elif "readonly" in text or "read-only" in text:
                 fix = "make the file and its folder writable, or pass another --db"
             elif "malformed" in text or "not a database" in text:
-                fix = "it is damaged: restore it from a copy, or start a new one with --db and import results/published.jsonl"
+                fix = "it is damaged: restore it from a copy, or start a new one with --db and import published/jobs.jsonl"
             else:
                 fix = "pass another --db"
             raise HashbedError(f"cannot {doing} results database {self.path}: {text} ({fix})") from None
