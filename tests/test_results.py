@@ -15,6 +15,7 @@ from hashbed.cli.main import main
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
+from hashbed.results.published import published_jobs_file
 
 
 def test_put_get_and_upsert(db: Path) -> None:
@@ -161,3 +162,39 @@ def test_filters_that_match_no_row_say_so_with_what_the_rows_have_and_exit_1(
     assert "--architecture basic-iterative" in capsys.readouterr().err
     # a filter that matches is a table, exit 0
     assert main(["results", "--db", str(db), "--core", "sha256"]) == 0
+
+
+def test_the_default_store_shows_the_published_results_marked_without_importing_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A fresh clone: no hashbed.db, and `hashbed results` shows the published rows, each marked;
+    a row of the user's own store replaces the published one; neither file is written."""
+    monkeypatch.setenv("HASHBED_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("HASHBED_DB", str(tmp_path / "hashbed.db"))
+    published = [json.loads(line) for line in published_jobs_file().read_text().splitlines()]
+    expected = max(  # the latest published row of sha1 on ecp5-85k, seed 1 (older ones were of older sources)
+        (
+            job
+            for job in published
+            if job["step"] == "metrics" and (job["core"], job["device"], job["seed"]) == ("sha1", "ecp5-85k", 1)
+        ),
+        key=lambda job: job["finished_at"],
+    )["outputs"]
+    before = published_jobs_file().stat().st_mtime_ns
+    ResultStore(tmp_path / "other.db").close()
+    assert results_json(capsys, tmp_path / "other.db") == [], "a store other than the default shows itself alone"
+    assert main(["results", "--core", "sha1", "--device", "ecp5-85k", "--json"]) == 0
+    [row] = [r for r in json.loads(capsys.readouterr().out) if r["seed"] == 1]
+    assert (row["luts"], row["fmax_mhz"], row["published"]) == (expected["luts"], expected["fmax_mhz"], True)
+    assert not (tmp_path / "hashbed.db").exists() and published_jobs_file().stat().st_mtime_ns == before
+    assert main(["results", "--core", "sha1", "--device", "ecp5-85k"]) == 0
+    text = capsys.readouterr().out
+    assert "sha1*" in text and "*: a published result" in text
+    # the user's own row of the same core, device and seed is shown instead, unmarked
+    with ResultStore(tmp_path / "hashbed.db") as store:
+        fixture_store.put_metrics(store, "sha1", "ecp5-85k", 700, 1100, 140.0)
+    assert main(["results", "--core", "sha1", "--device", "ecp5-85k", "--json"]) == 0
+    [row] = [r for r in json.loads(capsys.readouterr().out) if r["seed"] == 1]
+    assert (row["luts"], row["published"]) == (700, False)
+    assert main(["results", "--published", "none", "--json"]) == 0
+    assert [r["core"] for r in json.loads(capsys.readouterr().out)] == ["sha1"]

@@ -51,6 +51,7 @@ from hashbed.report.markdown import markdown_table
 from hashbed.report.sections import STUDIES, Narrow, Note, check_study, has_rows, left_out_line, narrow, sections
 from hashbed.report.sections import Table as ReportTable
 from hashbed.results import JobRecord, ResultStore, default_db_path
+from hashbed.results.published import published_jobs_file, reading_view
 from hashbed.results.schema import ROW_FIELDS
 from hashbed.results.store import check_costs_target, check_export_target
 from hashbed.studies.exploration import study as exploration_study
@@ -369,25 +370,29 @@ def cmd_results(args: argparse.Namespace) -> int:
     best_commands.check_results_options(args)
     _check_exports(args)
     filters = _filters(args)
-    with ResultStore(args.db, create=bool(args.import_db)) as store:  # only an import makes a store
-        for other in args.import_db or []:
-            count = store.import_from(other)
-            upgraded = f" ({count.upgraded} upgraded to the present schema)" if count.upgraded else ""
-            err.print(f"imported {other}: {count.added} jobs added, {count.present} already in {args.db}{upgraded}")
-        if args.export_costs:
-            err.print(f"{args.export_costs} holds {store.export_costs(args.export_costs, args.overwrite)} job runs' costs")
-            if not args.export:
+    published = _published(args)
+    if args.import_db or args.export or args.export_costs:
+        with ResultStore(args.db, create=bool(args.import_db)) as store:  # only an import makes a store
+            for other in args.import_db or []:
+                count = store.import_from(other)
+                upgraded = f" ({count.upgraded} upgraded to the present schema)" if count.upgraded else ""
+                err.print(f"imported {other}: {count.added} jobs added, {count.present} already in {args.db}{upgraded}")
+            if args.export_costs:
+                err.print(f"{args.export_costs} holds {store.export_costs(args.export_costs, args.overwrite)} job runs' costs")
+            if args.export:
+                err.print(f"exported {store.export_to(args.export, args.overwrite)} finished jobs of {args.db} to {args.export}")
+            if args.export or args.export_costs:
                 return 0
-        if args.export:
-            err.print(f"exported {store.export_to(args.export, args.overwrite)} finished jobs of {args.db} to {args.export}")
-            return 0
+    view = reading_view(args.db, published) if published else None
+    with ResultStore(view.path if view else args.db, create=False) as store:
         _check_row_names(store, args)
         if args.costs:
             return _print_costs(store, args)
         if args.best:
             return best_commands.print_best(store, args, filters)
         records = metrics_records(store, args.core, args.device, args.all)
-        rows = [row for row in latest_rows(records, args.all) if all(row[f] == v for f, v in filters.items())]
+        marked = view.published_only if view else None
+        rows = [row for row in latest_rows(records, args.all, marked) if all(row[f] == v for f, v in filters.items())]
         if not rows and (filters or args.core or args.device):
             return _nothing_matches(store, args, filters)
         rows = ranked(rows, reference_tpa(store), args.rank_by)
@@ -404,8 +409,20 @@ def cmd_results(args: argparse.Namespace) -> int:
     elif args.markdown:
         sys.stdout.write(markdown_table(result_cells(rows, args.blocks, args.rank_by)))
     else:
-        _print_rows(rows, f"hashbed results ({args.db})", args.blocks, args.rank_by)
+        source = f"{args.db} and {published}" if published else str(args.db)
+        _print_rows(rows, f"hashbed results ({source})", args.blocks, args.rank_by)
+    if not (args.json or args.csv) and any(row.get("published") for row in rows):
+        out.print(f"*: a published result ({published}), not run here; --published none shows {args.db} alone")
     return 0
+
+
+def _published(args: argparse.Namespace) -> Path | None:
+    """The published results to read beside the store: --published FILE, none with --published none,
+    and by default the checkout's when the store is the default one."""
+    if args.published is not None:
+        return None if str(args.published) == "none" else args.published
+    default = published_jobs_file()
+    return default if args.db == default_db_path() and default.is_file() else None
 
 
 def _nothing_matches(store: ResultStore, args: argparse.Namespace, filters: dict[str, str]) -> int:
@@ -764,6 +781,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--costs",
         action="store_true",
         help="print what each job's latest run cost (wall time, CPU time, peak memory, host) instead of rows",
+    )
+    p.add_argument(
+        "--published",
+        type=Path,
+        metavar="FILE.jsonl|none",
+        help="show the jobs of this export beside the store's, marked * in the table (default: the project's "
+        "published/jobs.jsonl when the store is the default one; none: the store alone); nothing is imported",
     )
     best_commands.add_results_options(p)
     p.add_argument(

@@ -64,9 +64,12 @@ def _same_manifest(store: ResultStore, record: JobRecord, core: Core) -> bool:
     return measured is None or measured.inputs.get("cycles") == core.cycles.counts()
 
 
-def latest_rows(records: list[JobRecord], keep_all: bool = False) -> list[dict[str, Any]]:
+def latest_rows(
+    records: list[JobRecord], keep_all: bool = False, published: frozenset[str] | None = None
+) -> list[dict[str, Any]]:
     """The metrics rows of ``records`` (oldest first), the latest per core, device and seed unless
-    ``keep_all``; each with when and by which hashbed version it was made, and its latency."""
+    ``keep_all``; each with when and by which hashbed version it was made, and its latency; with
+    ``published`` (the keys of published results not run here), whether it is one of those."""
     rows: dict[Any, dict[str, Any]] = {}
     for index, record in enumerate(records):  # later rows replace earlier ones
         key = index if keep_all else (record.core, record.device, record.seed)
@@ -76,6 +79,7 @@ def latest_rows(records: list[JobRecord], keep_all: bool = False) -> list[dict[s
             "latency_ns": round(latency_ns(formula, record.outputs["fmax_mhz"]), 1),
             "finished_at": record.finished_at,
             "hashbed_version": record.hashbed_version,
+            **({"published": record.key in published} if published is not None else {}),
         }
     return list(rows.values())
 
@@ -145,7 +149,7 @@ def result_cells(rows: list[dict[str, Any]], blocks: int | None = None, rank_by:
         versus = row["tpa_vs_sha256"]
         line = [
             str(row["rank"]),
-            row["core"],
+            row["core"] + ("*" if row.get("published") else ""),
             row["device"],
             area_text(row),
             str(row["ffs"]),
