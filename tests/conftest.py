@@ -82,3 +82,10 @@ def broken_core(tmp_path: Path, verilog: str) -> Core:
     (folder / "broken.v").write_text(verilog)
     (folder / "core.toml").write_text(BROKEN_MANIFEST)
     return load_manifest(folder / "core.toml")
+
+
+@pytest.fixture(autouse=True)
+def _tables_at_file_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables print at the width of a file or log whatever $COLUMNS the shell running the tests has
+    (tests/test_console.py sets it where it tests the fitting)."""
+    monkeypatch.delenv("COLUMNS", raising=False)

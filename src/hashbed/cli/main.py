@@ -33,7 +33,7 @@ from hashbed.cli import pipelined as pipelined_commands
 from hashbed.cli import testbed as testbed_commands
 from hashbed.cli import timing as timing_commands
 from hashbed.cli import workers as workers_commands
-from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.console import emit_json, err, out, print_table, print_wide
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import SEED_RANGE, int_range, positive_float, positive_int, probability, seed
 from hashbed.errors import HashbedError
@@ -62,6 +62,7 @@ from hashbed.studies.ranking import (
     RANK_HELP,
     RANK_KEYS,
     REFERENCE_CORE,
+    RESULT_KEY_COLUMNS,
     latest_rows,
     metrics_records,
     ranked,
@@ -504,7 +505,7 @@ def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = Non
     if not rows:
         out.print(f"{title}: no results yet (run 'hashbed bench')")
         return
-    print_table(title, result_cells(rows, blocks, rank_by))
+    print_table(title, result_cells(rows, blocks, rank_by), keep=RESULT_KEY_COLUMNS)
     out.print(_rows_note(rank_by))
 
 
@@ -634,6 +635,9 @@ def _print_formulas(rows: list[dict[str, Any]]) -> None:
 def build_parser() -> argparse.ArgumentParser:
     shared = argparse.ArgumentParser(add_help=False)  # the common options but --force
     shared.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    shared.add_argument(
+        "--wide", action="store_true", help="print tables at full width, every column (default: fit the terminal or $COLUMNS)"
+    )
     shared.add_argument("--db", type=Path, default=default_db_path(), help="results database (default: %(default)s)")
     shared.add_argument("--build-dir", type=Path, default=Path("build"), help="run directories (default: %(default)s)")
     shared.add_argument("--cores", type=Path, action="append", metavar="DIR", dest="libraries_here", default=[], help=CORES_HELP)
@@ -864,6 +868,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command: Callable[[argparse.Namespace], int] = args.func
     libraries = os.environ.get(CORES_ENV)
+    print_wide(getattr(args, "wide", False))
     try:
         add_core_libraries([*args.libraries, *getattr(args, "libraries_here", [])])
         return command(args)

@@ -119,6 +119,10 @@ def area_text(row: dict[str, Any]) -> str:
     return str(row["luts"]) if unit == "LUT4" else f"{row['luts']} {unit}s"
 
 
+#: The columns of the results table that a narrow terminal keeps (the others are left out first).
+RESULT_KEY_COLUMNS = ("core", "device", "LUTs", "Fmax MHz", "TP Mbit/s", "TP/A Mbit/s/LUT")
+
+
 def result_cells(rows: list[dict[str, Any]], blocks: int | None = None, rank_by: str = "tpa") -> Cells:
     """The results table (ranked rows of ``ranked``), for the terminal, Markdown and HTML; with the
     throughput at ``blocks`` blocks and the latency column when ranked by latency."""
