@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 import fixture_store
+from hashbed.cli import console
 from hashbed.cli.main import main
+from hashbed.flow import steps
 
 
 @pytest.fixture
@@ -56,3 +58,21 @@ def test_wide_prints_every_column_and_a_tiny_width_prints_records(
     monkeypatch.setenv("COLUMNS", "30")
     records = _results(filled, capsys)
     assert "┃" not in records and "  TP/A Mbit/s/LUT" in records and "…" not in records
+
+
+def test_a_step_of_the_flow_shows_as_a_line_in_a_log_when_it_takes_over_a_second(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = iter([0.0, 2.4, 10.0, 10.5])
+    monkeypatch.setattr(console.time, "monotonic", lambda: next(clock))
+    steps.listen(console.show_step)
+    try:
+        with steps.step("sha1: Verilator build of the simulator"):
+            pass
+        with steps.step("sha1: a short one"):
+            pass
+    finally:
+        steps.listen(None)
+    with steps.step("nobody listens"):
+        pass
+    assert capsys.readouterr().err == "sha1: Verilator build of the simulator: 2 s\n"

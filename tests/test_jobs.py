@@ -71,6 +71,19 @@ def test_jobs_run_at_once_in_order_of_their_needs_and_each_is_stored_with_its_co
         assert all(event.record.reused for event in again)  # everything finished is reused
 
 
+def test_the_driver_tells_the_running_jobs_while_they_run(db: Path) -> None:
+    """on_tick: the jobs running, each with when it was sent off; the bar names them from it."""
+    first, second = job("a", 2.5), job("b", 2.5)
+    ticks: list[list[tuple[str, float]]] = []
+    executor = LocalExecutor(2)
+    with ResultStore(db) as store:
+        run_graph(store, [first, second], executor, on_tick=lambda running: ticks.append([(n.label, t) for n, t in running]))
+    executor.close()
+    both = [tick for tick in ticks if sorted(label for label, _ in tick) == ["a", "b"]]
+    assert len(both) >= 1 and all(since <= time.monotonic() for tick in both for _, since in tick)
+    assert ticks[-1] == []  # the last tick: nothing runs any more
+
+
 def test_a_job_whose_need_failed_does_not_run(db: Path) -> None:
     broken = job("a", error="the core never answered")
     after = job("b", needs=(broken,))

@@ -12,10 +12,13 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from rich.console import Console
+from rich.errors import LiveError
 from rich.table import Table
 
 from hashbed.studies.cells import Cells, numeric_columns
@@ -42,6 +45,33 @@ def table_width() -> int:
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
     return shutil.get_terminal_size().columns if sys.stdout.isatty() else FILE_WIDTH
+
+
+#: A step shorter than this shows nothing in a log (on a terminal its spinner is gone by then), s.
+STEP_LINE_S = 1.0
+
+
+@contextmanager
+def show_step(what: str) -> Iterator[None]:
+    """A step of the flow (hashbed.flow.steps): a spinner on a terminal while it runs, and in a
+    log a line when it took over STEP_LINE_S; nothing while a progress bar is shown."""
+    started = time.monotonic()
+    if err.is_terminal:
+        try:
+            status = err.status(what)
+            status.start()
+        except LiveError:  # a progress bar is on the screen: it tells what runs
+            yield
+            return
+        try:
+            yield
+        finally:
+            status.stop()
+        return
+    yield
+    took = time.monotonic() - started
+    if took > STEP_LINE_S:
+        err.print(f"{what}: {took:.0f} s")
 
 
 def emit_json(data: Any) -> None:

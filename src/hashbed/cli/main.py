@@ -33,10 +33,11 @@ from hashbed.cli import pipelined as pipelined_commands
 from hashbed.cli import testbed as testbed_commands
 from hashbed.cli import timing as timing_commands
 from hashbed.cli import workers as workers_commands
-from hashbed.cli.console import emit_json, err, out, print_table, print_wide
+from hashbed.cli.console import emit_json, err, out, print_table, print_wide, show_step
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import SEED_RANGE, int_range, positive_float, positive_int, probability, seed
 from hashbed.errors import HashbedError
+from hashbed.flow import steps
 from hashbed.flow.folders import check_folder
 from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
 from hashbed.flow.impl.progress import duration, unfinished_runs
@@ -869,6 +870,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command: Callable[[argparse.Namespace], int] = args.func
     libraries = os.environ.get(CORES_ENV)
     print_wide(getattr(args, "wide", False))
+    if not getattr(args, "json", False):
+        steps.listen(show_step)
     try:
         add_core_libraries([*args.libraries, *getattr(args, "libraries_here", [])])
         return command(args)
@@ -878,7 +881,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.print(f"hashbed: interrupted; finished jobs are kept in {args.db}")
         return 130
-    finally:  # the command's libraries are its own (main may run again in this process)
+    finally:  # the command's libraries and display are its own (main may run again in this process)
+        steps.listen(None)
         if libraries is None:
             os.environ.pop(CORES_ENV, None)
         else:

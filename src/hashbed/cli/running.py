@@ -121,7 +121,7 @@ def run_jobs(
                 return
             left.pop(event.node.key)
             eta = f"about {duration(sum(left.values()) / executor.workers)} left" if left else ""
-            progress.update(task, completed=planned - len(left), description=event.node.label or event.node.step, eta=eta)
+            progress.update(task, completed=planned - len(left), eta=eta)
             if not err.is_terminal:
                 status = "not run, a job it needs failed" if event.blocked else event.record.status
                 took = f" in {duration(event.cost['wall_s'])}" if event.cost else ""
@@ -131,12 +131,22 @@ def run_jobs(
                     f"{', ' + eta if eta else ''})"
                 )
 
+        def on_tick(running: list[tuple[Node, float]]) -> None:
+            """The bar names the running jobs, and its time left counts what they have done."""
+            now = time.monotonic()
+            busy = {node.key: max(left.get(node.key, 0.0) - (now - since), 1.0) for node, since in running}
+            waiting = sum(seconds for key, seconds in left.items() if key not in busy)
+            eta = max(max(busy.values(), default=0.0), (waiting + sum(busy.values())) / executor.workers)
+            names = [node.label or node.step for node, _ in running]
+            shown = ", ".join(names[:2]) + (f" and {len(names) - 2} more" if len(names) > 2 else "")
+            progress.update(task, description=shown or what, eta=f"about {duration(eta)} left" if left else "")
+
         def on_idle(running: list[Node]) -> None:
             for run in running_runs(running, jobs.build_dir):
                 err.print(f"{what}: {run.run_dir.name}: {run.phase}, started {duration(run.elapsed_s)} ago")
 
         try:
-            return jobs.run_all(goals, executor, on_event, guesses, on_idle, STATUS_INTERVAL_S, extend)
+            return jobs.run_all(goals, executor, on_event, guesses, on_idle, STATUS_INTERVAL_S, extend, on_tick)
         except ClusterLost as exc:
             raise HashbedError(
                 f"{exc}; the finished jobs are kept in {jobs.store.path}: run the command again to resume"

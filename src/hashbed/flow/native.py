@@ -15,6 +15,7 @@ from pathlib import Path
 
 from hashbed.errors import HashbedError
 from hashbed.flow import processes
+from hashbed.flow.steps import step
 
 
 def find_compiler(name: str, needed_by: str, otherwise: str = "") -> str:
@@ -44,10 +45,13 @@ def build_once(target: Path, compiler: Callable[[], str], arguments: Callable[[s
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}-")
     os.close(handle)
     try:
-        proc = processes.run([command, *arguments(temporary)])
-        if proc.returncode != 0:
-            errors = [line for line in proc.stderr.splitlines() if "error" in line] or proc.stderr.splitlines() or ["no output"]
-            raise HashbedError(f"{Path(command).name} could not compile {what}: {errors[0].strip()}")
+        with step(f"compiling {what}"):
+            proc = processes.run([command, *arguments(temporary)])
+            if proc.returncode != 0:
+                errors = (
+                    [line for line in proc.stderr.splitlines() if "error" in line] or proc.stderr.splitlines() or ["no output"]
+                )
+                raise HashbedError(f"{Path(command).name} could not compile {what}: {errors[0].strip()}")
         os.replace(temporary, target)
     finally:
         Path(temporary).unlink(missing_ok=True)

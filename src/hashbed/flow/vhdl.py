@@ -33,6 +33,7 @@ from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.errors import HashbedError
 from hashbed.flow import processes
 from hashbed.flow.cache import cache_root, write_atomically  # hashbed.flow.sim.build's cache_root (it imports this module)
+from hashbed.flow.steps import step
 
 #: Bumped when the conversion's output changes (part of the cache key).
 VERSION = 2
@@ -84,7 +85,8 @@ def vhdl_netlist(files: Sequence[Path], top: str, generics: Mapping[str, int | s
     path = cache_root() / "vhdl" / f"{top}-{fingerprint(text, files)}.v"
     if path.is_file():
         return path
-    verilog, vhdl = _synthesize([file.absolute() for file in files], top, generics)
+    with step(f"{top}: GHDL synthesis of the VHDL"):
+        verilog, vhdl = _synthesize([file.absolute() for file in files], top, generics)
     write_atomically(path, fix_netlist(verilog, top.lower(), pmux_defaults(vhdl)))
     return path
 

@@ -26,6 +26,8 @@ from hashbed.results import JobRecord, ResultStore, job_key
 
 #: How often the driver looks at the jobs another driver holds, and renews its own claims, s.
 POLL_S = 5.0
+#: How often the driver tells which jobs are running (``on_tick``), s.
+TICK_S = 1.0
 
 
 @dataclass(eq=False)
@@ -113,6 +115,8 @@ class _Run:
     on_event: Callable[[Event], None]
     records: dict[str, JobRecord] = field(default_factory=dict)
     running: dict[Any, Node] = field(default_factory=dict)
+    #: When each running job was sent off (time.monotonic()).
+    started: dict[str, float] = field(default_factory=dict)
     memory_used: float = 0.0
 
     def stored(self, node: Node) -> JobRecord | None:
@@ -155,6 +159,7 @@ class _Run:
         assert node.work is not None
         memory = self.estimates.memory_mb(node)
         self.running[self.executor.submit(node.work(needs), memory)] = node
+        self.started[node.key] = time.monotonic()
         self.memory_used += memory
         return True
 
@@ -169,11 +174,14 @@ def run_graph(
     on_idle: Callable[[list[Node]], None] = lambda running: None,
     idle_s: float = 600.0,
     more: Callable[[Event], Sequence[Node]] = lambda event: (),
+    on_tick: Callable[[list[tuple[Node, float]]], None] = lambda running: None,
 ) -> dict[str, JobRecord]:
     """Run the goals and every job they need; returns the record of each job by key. Without an
     executor every job runs here, one after the other, in the order of the graph. Whenever
-    ``idle_s`` pass without a job finishing, ``on_idle`` gets the jobs running. ``more`` may add
-    goals as each job gets its record (a search that decides its next runs from the last)."""
+    ``idle_s`` pass without a job finishing, ``on_idle`` gets the jobs running; every ``TICK_S``
+    while jobs run, ``on_tick`` gets each running job with the time.monotonic() it was sent off.
+    ``more`` may add goals as each job gets its record (a search that decides its next runs from
+    the last)."""
     added: list[Node] = []
 
     def notify(event: Event) -> None:
@@ -207,11 +215,13 @@ def run_graph(
                     time.sleep(POLL_S)
                 continue
             assert executor is not None
-            for handle in executor.wait(list(run.running), timeout=min(POLL_S, idle_s)):
+            for handle in executor.wait(list(run.running), timeout=min(TICK_S, idle_s)):
                 node = run.running.pop(handle)
                 run.memory_used -= run.estimates.memory_mb(node)
+                run.started.pop(node.key, None)
                 run.finish(node, result_of(handle))
                 last_done = time.monotonic()
+            on_tick([(node, run.started[node.key]) for node in run.running.values()])
             if run.running and time.monotonic() - last_done >= idle_s:
                 on_idle(list(run.running.values()))
                 last_done = time.monotonic()

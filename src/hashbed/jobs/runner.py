@@ -142,9 +142,10 @@ class Jobs:
         on_idle: Callable[[list[Node]], None] = lambda running: None,
         idle_s: float = 600.0,
         more: Callable[[Event], Sequence[Node]] = lambda event: (),
+        on_tick: Callable[[list[tuple[Node, float]]], None] = lambda running: None,
     ) -> dict[str, JobRecord]:
         """The goals and every job they need, on ``executor`` (here when None); see run_graph."""
-        return run_graph(self.store, goals, executor, self.force, on_event, estimates, on_idle, idle_s, more)
+        return run_graph(self.store, goals, executor, self.force, on_event, estimates, on_idle, idle_s, more, on_tick)
 
     def verify_node(
         self,

@@ -30,6 +30,7 @@ from hashbed.flow import processes
 from hashbed.flow.hdl import verilog_view
 from hashbed.flow.impl import families
 from hashbed.flow.impl.pins import needs_pins, write_constraints
+from hashbed.flow.steps import step
 from hashbed.flow.tools import NEXTPNR, YOSYS
 from hashbed.flow.vhdl import VERSION as VHDL_CONVERSION
 from hashbed.flow.vhdl import ghdl_version, latch_source
@@ -142,7 +143,7 @@ def _run(command: list[str], log: Path, cwd: Path, timeout: int, what: str, para
     followed there and one that times out leaves how far it got; while it runs, ``cwd``
     names the hashbed process that started it (``hashbed progress`` reads that)."""
     try:
-        with log.open("w") as output:
+        with log.open("w") as output, step(f"{cwd.name}: {what}"):
             proc = processes.run(command, cwd=cwd, timeout=timeout, log=output, record_in=cwd)
     except subprocess.TimeoutExpired:
         lines = log.read_text(errors="replace").splitlines()

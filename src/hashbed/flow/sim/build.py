@@ -24,6 +24,7 @@ from hashbed.flow.cache import (
     cache_root as cache_root,  # also imported from here by flow/timing/engine.py, whose text keys timing jobs
 )
 from hashbed.flow.hdl import interface_ports, verilog_view
+from hashbed.flow.steps import step
 from hashbed.flow.tools import verilator_command, verilator_version
 
 HARNESS = Path(__file__).with_name("harness.cpp")
@@ -129,11 +130,12 @@ def build(design: Design) -> Path:
             *(str(source) for source in design.sources),
             str(design.harness),
         ]
-        result = processes.run(args, env=env)
-        if result.returncode != 0:
-            output = (result.stderr + result.stdout).splitlines()
-            errors = [line.strip() for line in output if "%Error" in line or "error:" in line]
-            raise CoreFailure(f"verilator could not build {design.name}: {(errors or output or ['no output'])[0]}")
+        with step(f"{design.name}: Verilator build of the simulator"):  # a failed one shows only its error
+            result = processes.run(args, env=env)
+            if result.returncode != 0:
+                output = (result.stderr + result.stdout).splitlines()
+                errors = [line.strip() for line in output if "%Error" in line or "error:" in line]
+                raise CoreFailure(f"verilator could not build {design.name}: {(errors or output or ['no output'])[0]}")
         try:
             os.replace(work, target)  # atomic: of two concurrent builds of one key, one wins whole
         except OSError:
