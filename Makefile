@@ -60,13 +60,13 @@ sweep: $(STAMP) ## the pipeline study's sweep over depths and devices
 # (docs/pipelined.md): the points' median and range, and the claim judged by the medians.
 sweep-seeds: $(STAMP) ## SHA-1 base at 4 and 8 stages over five placement seeds on the three ECP5s
 	$(BIN)/hashbed sweep pipeline sha1_base --device ecp5-85k --device ecp5-45k --device ecp5-25k --depths 4,8 \
-		--seed 1 --seed 2 --seed 3 --seed 4 --seed 5
+		--placer-seed 1 --placer-seed 2 --placer-seed 3 --placer-seed 4 --placer-seed 5
 	$(BIN)/hashbed report pipeline
 
 # The throughput-per-area targets are defined on ECP5-85k, seed 1. echo256's place and route
 # takes hours there, hence the 4-hour limit per tool run.
 bench-targets: $(STAMP) ## the main job on ECP5-85k, where the throughput-per-area targets are defined
-	$(BIN)/hashbed bench --device ecp5-85k --seed 1 --timeout 14400
+	$(BIN)/hashbed bench --device ecp5-85k --placer-seed 1 --timeout 14400
 
 # The Zynq study's overhead and speed-up experiments for every core on the simulated board
 # (core clock: the stored ecp5-85k Fmax, so run bench-targets first for the study's setting).
@@ -107,7 +107,7 @@ families: $(STAMP) ## the lightweight cores on every FPGA family
 	-@for device in ice40-up5k nexus-17k gowin-gw1n9 machxo3-7k gatemate-a1; do \
 		$(BIN)/hashbed bench $(LW_CORES) --device $$device; done
 	-$(BIN)/hashbed bench jh256_lw-logic jh256_lw-bram skein512_lw-logic sha256_lw-logic sha256_lw-bram --device ice40-hx8k
-	-$(BIN)/hashbed bench jh256_lw-logic skein512_lw-logic keccak256_lw-bram sha256_lw-logic sha256_lw-bram --device machxo3-7k --seed 2
+	-$(BIN)/hashbed bench jh256_lw-logic skein512_lw-logic keccak256_lw-bram sha256_lw-logic sha256_lw-bram --device machxo3-7k --placer-seed 2
 	-$(BIN)/hashbed bench $(BASIC_CORES) --device nexus-40k
 	$(BIN)/hashbed report lightweight
 

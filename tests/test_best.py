@@ -188,7 +188,7 @@ def test_bench_with_a_recipe_plans_its_settings(
 ) -> None:
     recipe = _export(store, tmp_path)
     capsys.readouterr()
-    argv = ["sha1", "sha256", "--device", DEVICE, "--seed", "9", "--db", str(store.path), "--settings", str(recipe)]
+    argv = ["sha1", "sha256", "--device", DEVICE, "--placer-seed", "9", "--db", str(store.path), "--settings", str(recipe)]
     planned = _planned(monkeypatch, argv)
     device = get_device(DEVICE)
     assert planned["sha1"] == ImplSettings(device, 2, 100.0, options=DFF).inputs(sha1)
@@ -212,7 +212,7 @@ def test_bench_with_the_best_settings(
     device = get_device(DEVICE)
     assert _planned(monkeypatch, base)["sha1"] == ImplSettings(device, 4, options=ROUTER2).inputs(sha1)  # by throughput
     assert "sha256: no finished implement run of its present sources" in capsys.readouterr().err
-    planned = _planned(monkeypatch, [*base, "--criterion", "area"])
+    planned = _planned(monkeypatch, [*base, "--rank-by", "area"])
     assert planned["sha1"] == ImplSettings(device, 3, 80.0).inputs(sha1)
     assert planned["sha256"] == ImplSettings(device).inputs(load_core("sha256"))
 
@@ -309,7 +309,7 @@ def test_a_bad_recipe_is_a_one_line_error(
     [
         (["results", "--export-settings", "x.json"], "--export-settings writes the settings of the best runs: pass --best"),
         (["results", "--best", "tpa", "--csv"], "--best prints a table or --json, not --csv or --markdown"),
-        (["bench", "sha1", "--criterion", "area"], "--criterion chooses the best stored run: pass --settings best as well"),
+        (["bench", "sha1", "--rank-by", "area"], "--rank-by chooses the best stored run: pass --settings best as well"),
     ],
 )
 def test_options_that_need_another_are_one_line_errors(

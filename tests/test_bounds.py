@@ -123,26 +123,28 @@ def test_a_dry_run_plans_on_as_many_workers_as_jobs(db: Path, capsys: pytest.Cap
 
 @pytest.mark.parametrize("value", [str(2**64 - 1), str(SEED_LIMIT)])
 @pytest.mark.parametrize(
-    "command",
+    ("command", "option"),
     [
-        ["implement", "sha1", *HX8K],
-        ["bench", "sha1", *HX8K, "--dry-run"],
-        ["explore", "sha1", *HX8K, "--budget", "2", "--dry-run"],
-        ["time", "sha1", *HX8K, "--dry-run"],
-        ["sweep", "pipeline", "--dry-run"],
-        ["verify", "sha1"],
+        (["implement", "sha1", *HX8K], "--placer-seed"),
+        (["bench", "sha1", *HX8K, "--dry-run"], "--placer-seed"),
+        (["explore", "sha1", *HX8K, "--budget", "2", "--dry-run"], "--placer-seed"),
+        (["time", "sha1", *HX8K, "--dry-run"], "--placer-seed"),
+        (["sweep", "pipeline", "--dry-run"], "--placer-seed"),
+        (["verify", "sha1"], "--stall-seed"),
     ],
 )
-def test_a_seed_past_the_store_is_a_usage_error(capsys: pytest.CaptureFixture[str], command: list[str], value: str) -> None:
-    line = _usage_error(capsys, [*command, "--seed", value])
-    assert line.endswith(f"error: argument --seed: must be a whole number from 0 to {SEED_LIMIT - 1}, got '{value}'")
+def test_a_seed_past_the_store_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], command: list[str], option: str, value: str
+) -> None:
+    line = _usage_error(capsys, [*command, option, value])
+    assert line.endswith(f"error: argument {option}: must be a whole number from 0 to {SEED_LIMIT - 1}, got '{value}'")
 
 
 # (a seed past the store in a --settings file: tests/test_best.py, test_a_bad_recipe_is_a_one_line_error)
 
 
 def test_the_largest_seed_is_stored(db: Path) -> None:
-    assert build_parser().parse_args(["implement", "sha1", *HX8K, "--seed", str(SEED_LIMIT - 1)]).seed == SEED_LIMIT - 1
+    assert build_parser().parse_args(["implement", "sha1", *HX8K, "--placer-seed", str(SEED_LIMIT - 1)]).seed == SEED_LIMIT - 1
     with ResultStore(db) as store:  # what the seed type lets through, the store holds
         store.put("implement", {"core": "sha1", "device": "ice40-hx8k", "seed": SEED_LIMIT - 1}, {})
         assert store.jobs()[0].seed == SEED_LIMIT - 1
@@ -155,11 +157,13 @@ def test_the_seed_range_is_in_the_help(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_explore_seeds_that_would_pass_the_store_are_refused_first(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     start = SEED_LIMIT - 3
-    argv = ["explore", "sha1", *HX8K, "--strategy", "seeds", "--seed", str(start), "--dry-run", "--db", str(db)]
+    argv = ["explore", "sha1", *HX8K, "--strategy", "seeds", "--placer-seed", str(start), "--dry-run", "--db", str(db)]
     assert main([*argv, "--budget", "4"]) == 1
     err = capsys.readouterr().err
-    assert err == f"hashbed: error: --seed {start} with --budget 4: the placement seeds would pass the store's largest, " + (
-        f"2^63-1; give --seed {SEED_LIMIT - 4} or less\n"
+    assert (
+        err
+        == f"hashbed: error: --placer-seed {start} with --budget 4: the placement seeds would pass the store's largest, "
+        + (f"2^63-1; give --placer-seed {SEED_LIMIT - 4} or less\n")
     )
     assert main([*argv, "--budget", "3"]) == 0  # seeds up to 2^63-1 exactly
     assert "3 jobs, about" in capsys.readouterr().out
@@ -244,10 +248,10 @@ def test_a_search_whose_bottom_fails_names_an_option_time_has(capsys: pytest.Cap
     assert board.startswith("digests are wrong already at 50.3 MHz, the bottom of the search range (0.5 x the static")
     assert board.endswith("on virtual board 3; lower --die-sigma, --spatial-sigma or --local-sigma")
     nominal = timing_commands.failure(_failed_search(0))
-    assert "lower it" not in board + nominal and "--seed" in nominal and "--engine icarus" in nominal
+    assert "lower it" not in board + nominal and "--placer-seed" in nominal and "--engine icarus" in nominal
     on_icarus = _failed_search(0)
     on_icarus.inputs["tools"] = {"icarus": "Icarus Verilog version 12.0"}
-    assert "--seed" in timing_commands.failure(on_icarus) and "--engine" not in timing_commands.failure(on_icarus)
+    assert "--placer-seed" in timing_commands.failure(on_icarus) and "--engine" not in timing_commands.failure(on_icarus)
     named = {word.strip(",") for word in (board + " " + nominal).split() if word.startswith("--")}
     usage = _help_text(capsys, "time")
     assert named and all(f"[{option} " in usage for option in named)

@@ -72,7 +72,8 @@ def test_measure_json_fields(capsys: pytest.CaptureFixture[str], db: Path) -> No
     ],
 )
 def test_bad_input_gives_one_line_error(capsys, db: Path, argv: list[str], words: str) -> None:
-    code, _, err = run(capsys, *argv, "--db", str(db))
+    store = [] if argv[:2] == ["pipeline", "check"] else ["--db", str(db)]  # a check stores nothing
+    code, _, err = run(capsys, *argv, *store)
     assert code == 1
     assert words in err and len(err.strip().splitlines()) == 1
 
@@ -97,8 +98,8 @@ FMAX = ["testbed", "fmax", "sha1", "--low", "1", "--high", "2"]
         (["implement", "sha1", "--device", "ecp5-25k", "--freq", "-5"], "--freq"),
         (["implement", "sha1", "--device", "ecp5-25k", "--freq", "nan"], "--freq"),
         (["implement", "sha1", "--device", "ecp5-25k", "--timeout", "0"], "--timeout"),
-        (["implement", "sha1", "--device", "ecp5-25k", "--seed", "-1"], "--seed"),
-        (["bench", "--seed", str(2**64)], "--seed"),
+        (["implement", "sha1", "--device", "ecp5-25k", "--placer-seed", "-1"], "--placer-seed"),
+        (["bench", "--placer-seed", str(2**64)], "--placer-seed"),
         (["energy", "sha1", "--freq", "inf"], "--freq"),
         (["verify", "sha256", "--src-stall", "1.5"], "--src-stall"),
         (["verify", "sha256", "--src-stall", "1"], "--src-stall"),
@@ -106,7 +107,7 @@ FMAX = ["testbed", "fmax", "sha1", "--low", "1", "--high", "2"]
         (["verify", "sha256", "--idle-limit", "0"], "--idle-limit"),
         (["verify", "sha256", "--idle-limit", str(10**12)], "--idle-limit"),
         (["verify", "sha256", "--segment-bits", "0"], "--segment-bits"),
-        (["verify", "sha256", "--seed", "x"], "--seed"),
+        (["verify", "sha256", "--stall-seed", "x"], "--stall-seed"),
         (["results", "--blocks", "-1"], "--blocks"),
         (["results", "--blocks", "0"], "--blocks"),
         (["measure", "sha1", "--blocks", "0"], "--blocks"),
@@ -134,7 +135,7 @@ FMAX = ["testbed", "fmax", "sha1", "--low", "1", "--high", "2"]
         (["sweep", "pipeline", "--depths", "0,4"], "--depths"),
         (["sweep", "pipeline", "--depths", "4,x"], "--depths"),
         (["sweep", "pipeline", "--timeout", "-3"], "--timeout"),
-        (["sweep", "pipeline", "--seed", "1", "--seed", "-2"], "--seed"),
+        (["sweep", "pipeline", "--placer-seed", "1", "--placer-seed", "-2"], "--placer-seed"),
         (["time", "sha1", "--device", "ice40-hx8k", "--boards", "-1"], "--boards"),
         (["time", "sha1", "--device", "ice40-hx8k", "--die-sigma", "-0.1"], "--die-sigma"),
         (["time", "sha1", "--device", "ice40-hx8k", "--correlation-tiles", "0"], "--correlation-tiles"),

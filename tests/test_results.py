@@ -65,17 +65,18 @@ def test_results_filter_by_algorithm_architecture_and_version(db: Path, capsys: 
         ("sha256", "ecp5-85k"),
         ("sha256", "ecp5-25k"),
     }
-    assert [r["core"] for r in results_json(capsys, db, "--version", "round3", "--device", "ecp5-85k")] == [
+    assert [r["core"] for r in results_json(capsys, db, "--algorithm-version", "round3", "--device", "ecp5-85k")] == [
         "keccak256-round3",
         "blake256-round3",
     ]
-    rows = results_json(capsys, db, "--architecture", "basic-iterative", "--version", "fips", "--device", "ecp5-25k")
+    rows = results_json(capsys, db, "--architecture", "basic-iterative", "--algorithm-version", "fips", "--device", "ecp5-25k")
     assert [r["core"] for r in rows] == ["sha1", "sha256"]
     assert all(r["hashbed_version"] and r["finished_at"] for r in rows)
     # a combination that no row has: exit 1, in every output format
-    assert main(["results", "--db", str(db), "--json", "--algorithm", "sha-1", "--version", "round3"]) == 1
+    assert main(["results", "--db", str(db), "--json", "--algorithm", "sha-1", "--algorithm-version", "round3"]) == 1
     assert (
-        "match --algorithm sha-1 --version round3; the stored rows that match the other filters have" in capsys.readouterr().err
+        "match --algorithm sha-1 --algorithm-version round3; the stored rows that match the other filters have"
+        in capsys.readouterr().err
     )
 
 
@@ -135,7 +136,7 @@ def test_results_show_rows_made_with_the_present_manifest_only(db: Path, capsys:
     ("option", "value", "words"),
     [
         ("--algorithm", "sha-512", "no core has --algorithm 'sha-512' (one of: blake-256,"),
-        ("--version", "round4", "no core has --version 'round4' (one of: fips, fips202, round2, round3"),
+        ("--algorithm-version", "round4", "no core has --algorithm-version 'round4' (one of: fips, fips202, round2, round3"),
     ],
 )
 def test_unknown_filter_value_is_a_one_line_error(

@@ -12,6 +12,7 @@ from typing import Any
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.options import describe
 from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.options import option_with_old_spelling
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.jobs.best import Best, best_run, best_runs
@@ -128,12 +129,15 @@ def add_bench_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--settings",
         metavar="best|FILE",
-        help="implement each core with the settings of its best stored run on the device (best, by --criterion), "
+        help="implement each core with the settings of its best stored run on the device (best, by --rank-by), "
         "or of its entry for the device in FILE ('hashbed results --best C --export-settings FILE'); "
-        "a core without one keeps --seed and --freq",
+        "a core without one keeps --placer-seed and --freq",
     )
-    p.add_argument(
+    option_with_old_spelling(
+        p,
+        "--rank-by",
         "--criterion",
+        dest="criterion",
         choices=list(CRITERIA),
         help=f"with --settings best: what makes a run the best ({_CRITERIA_HELP}; default: {DEFAULT_CRITERION})",
     )
@@ -149,7 +153,7 @@ def bench_settings(
     """The settings per core of ``--settings`` (None without it: every core takes ``base``), each
     core's said on stderr."""
     if args.criterion is not None and args.settings != "best":
-        raise HashbedError("--criterion chooses the best stored run: pass --settings best as well")
+        raise HashbedError("--rank-by chooses the best stored run: pass --settings best as well")
     if args.settings is None:
         return None
     device = base.device.name

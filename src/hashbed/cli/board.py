@@ -9,8 +9,9 @@ from typing import Any
 
 from hashbed.catalogue.cores import load_core
 from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.options import SharedOptions, option_with_old_spelling
 from hashbed.cli.testbed import add_sizes_and_core_clock
-from hashbed.cli.types import SEED_RANGE, comma_list, float_range, int_range, positive_float, positive_int, seed
+from hashbed.cli.types import MAX_WORKERS, SEED_RANGE, comma_list, float_range, int_range, positive_float, seed
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
@@ -112,15 +113,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
-def add_parser(sub: Any, common: argparse.ArgumentParser, shared: argparse.ArgumentParser) -> None:
-    """The board commands; ``shared``: the common options but --force, which ``board build`` has its own of."""
+def add_parser(sub: Any, shared: SharedOptions) -> None:
+    """The board commands (``board build`` has a --force of its own)."""
     group = sub.add_parser("board", help="the Zynq testbed on a real board: the Vivado project, the experiments through PYNQ")
     commands = group.add_subparsers(dest="board_command", required=True, metavar="COMMAND")
     board = argparse.ArgumentParser(add_help=False)
-    board.add_argument("core")
+    board.add_argument("core", help="a core's name ('hashbed cores' lists them)")
     board.add_argument("--board", default=DEFAULT_BOARD, help=f"one of: {', '.join(BOARDS)} (default: %(default)s)")
 
-    p = commands.add_parser("build", parents=[shared, board], help="write the Vivado Tcl project of the testbed around a core")
+    p = commands.add_parser(
+        "build", parents=[shared.json, shared.library, board], help="write the Vivado Tcl project of the testbed around a core"
+    )
     p.add_argument(
         "--out",
         type=Path,
@@ -131,13 +134,21 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, shared: argparse.Argum
         action="store_true",
         help="replace the project of another core or board in --out whole (a folder this command did not make is never written)",
     )
-    p.add_argument("--jobs", type=positive_int, default=2, help="Vivado's parallel jobs (default: %(default)s)")
+    option_with_old_spelling(
+        p,
+        "--vivado-jobs",
+        "--jobs",
+        dest="jobs",
+        type=int_range(1, MAX_WORKERS),
+        default=2,
+        help=f"Vivado's parallel jobs, 1 to {MAX_WORKERS} (default: %(default)s)",
+    )
     p.set_defaults(func=cmd_build)
 
     sizes = comma_list(float_range(*SIZE_KB_RANGE))
     size_range = f"{SIZE_KB_RANGE[0]:g} to {SIZE_KB_RANGE[1]:g}"
     p = commands.add_parser(
-        "run", parents=[common, board], help="overhead, speed-up and the clock search on the board (needs pynq)"
+        "run", parents=[*shared.jobs(), board], help="overhead, speed-up and the clock search on the board (needs pynq)"
     )
     p.add_argument("--bitfile", type=Path, help="the bitstream, its .hwh beside it (default: the build folder's)")
     add_sizes_and_core_clock(p)
@@ -147,7 +158,15 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, shared: argparse.Argum
         default=0,
         help="output FIFO start delay, system cycles (default: 0)",
     )
-    p.add_argument("--seed", type=seed, default=1, help=f"message seed, {SEED_RANGE} (default: %(default)s)")
+    option_with_old_spelling(
+        p,
+        "--message-seed",
+        "--seed",
+        dest="seed",
+        type=seed,
+        default=1,
+        help=f"seed of the messages, {SEED_RANGE} (default: %(default)s)",
+    )
     p.add_argument("--low", type=positive_float, default=10.0, help="bottom of the clock search, MHz (must pass; default: 10)")
     p.add_argument("--high", type=positive_float, default=400.0, help="top of the clock search, MHz (default: 400)")
     p.add_argument(

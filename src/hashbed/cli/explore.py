@@ -10,6 +10,7 @@ from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.options import OPTIONS, describe, parse_levels
 from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.options import option_with_old_spelling
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import MAX_BUDGET, budget_runs
 from hashbed.errors import HashbedError
@@ -186,10 +187,10 @@ def _levels(levels: Mapping[str, tuple[str, ...]]) -> str:
     return ", ".join(family + ": " + "/".join(names) for family, names in levels.items())
 
 
-def add_parser(sub: Any, common: argparse.ArgumentParser, impl: argparse.ArgumentParser) -> None:
+def add_parser(sub: Any, jobs: list[argparse.ArgumentParser], impl: argparse.ArgumentParser) -> None:
     p = sub.add_parser(
         "explore",
-        parents=[common, impl, executor_options()],
+        parents=[*jobs, impl, executor_options()],
         help="search tool options, placement seeds or the requested frequency for the best run of each core",
     )
     p.add_argument(
@@ -205,8 +206,11 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, impl: argparse.Argumen
         choices=list(STRATEGIES),
         help="; ".join(f"{name}: {text}" for name, text in STRATEGY_HELP.items()).replace("%", "%%") + " (default: %(default)s)",
     )
-    p.add_argument(
+    option_with_old_spelling(
+        p,
+        "--rank-by",
         "--criterion",
+        dest="criterion",
         default="throughput",
         choices=list(CRITERIA),
         help="; ".join(f"{name}: {text}" for name, text in CRITERIA.items()) + " (default: %(default)s)",
@@ -219,7 +223,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser, impl: argparse.Argumen
         metavar="N|CORE=N",
         help=f"runs per core at most, 1 to {MAX_BUDGET} (and {MAX_BUDGET} for all cores together); CORE=N gives one "
         "core another budget (N may be left out when every core has one); each once; the seeds run stay below 2^63 "
-        "(--seed + N - 1)",
+        "(--placer-seed + N - 1)",
     )
     p.add_argument(
         "--option",

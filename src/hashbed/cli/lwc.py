@@ -87,10 +87,10 @@ def cmd_lwc_bench(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def add_parser(sub: Any, jobs: list[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "lwc-bench",
-        parents=[common],
+        parents=jobs,
         help="the LWC benchmarks of LWC cores: cycles per case in the RTL, throughput at each stored Fmax (docs/lwc.md)",
     )
     p.add_argument("cores", nargs="*", help="LWC cores (default: every LWC core; 'hashbed cores --interface lwc')")

@@ -14,8 +14,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rich.table import Table
-
 from hashbed import __version__
 from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES, check_vector_path
 from hashbed.catalogue.cores import ARCHITECTURES, CORES_ENV, Core, all_cores, catalogue, core_names, load_core
@@ -34,6 +32,7 @@ from hashbed.cli import testbed as testbed_commands
 from hashbed.cli import timing as timing_commands
 from hashbed.cli import workers as workers_commands
 from hashbed.cli.console import emit_json, err, out, print_table, print_wide, show_step
+from hashbed.cli.options import CORES_HELP, SharedOptions, option_with_old_spelling
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import SEED_RANGE, int_range, positive_float, positive_int, probability, seed
 from hashbed.errors import HashbedError
@@ -74,7 +73,6 @@ from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_
 from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
 
 DEFAULT_BENCH_DEVICE = "ecp5-25k"
-CORES_HELP = f"a folder of your own cores (<name>/core.toml), beside the built-in ones (repeatable; also ${CORES_ENV})"
 
 
 @contextmanager
@@ -110,11 +108,9 @@ def cmd_cores(args: argparse.Namespace) -> int:
     if args.json:
         emit_json([core.summary() for core in cores] + [{"name": name, "error": str(error)} for name, error in broken])
         return 0
-    table = Table("core", "algorithm", "version", "interface", "architecture", "bus", "cycles", "from", title="hashbed cores")
     builtin = rtl_root()
-    for core in cores:
-        where = "built-in" if core.manifest.is_relative_to(builtin) else str(core.manifest.parent.parent)
-        table.add_row(
+    rows = [
+        [
             core.name,
             core.algorithm_name,
             core.version,
@@ -122,9 +118,12 @@ def cmd_cores(args: argparse.Namespace) -> int:
             core.architecture,
             str(core.bus_width),
             str(core.cycles),
-            where,
-        )
-    out.print(table)
+            "built-in" if core.manifest.is_relative_to(builtin) else str(core.manifest.parent.parent),
+        ]
+        for core in cores
+    ]
+    columns = ["core", "algorithm", "version", "interface", "architecture", "bus", "cycles", "from"]
+    print_table("hashbed cores", (columns, rows), keep=("architecture", "cycles"))
     for name, error in broken:
         err.print(f"hashbed: core {name} is broken: {error}")
     return 0
@@ -152,9 +151,8 @@ def cmd_devices(args: argparse.Namespace) -> int:
             ]
         )
         return 0
-    table = Table("device", "family", "part", "I/O", "logic", "FFs", "BRAMs", "DSPs", "description", title="hashbed devices")
-    for d in DEVICES.values():
-        table.add_row(
+    rows = [
+        [
             d.name,
             d.family,
             d.part,
@@ -164,8 +162,11 @@ def cmd_devices(args: argparse.Namespace) -> int:
             str(d.brams),
             str(d.dsps),
             d.description,
-        )
-    out.print(table)
+        ]
+        for d in DEVICES.values()
+    ]
+    columns = ["device", "family", "part", "I/O", "logic", "FFs", "BRAMs", "DSPs", "description"]
+    print_table("hashbed devices", (columns, rows), keep=("family", "logic"))
     return 0
 
 
@@ -447,7 +448,7 @@ def _nothing_matches(store: ResultStore, args: argparse.Namespace, filters: dict
 
 
 def _option(field: str) -> str:
-    return "--version" if field == "version" else f"--{field}"
+    return "--algorithm-version" if field == "version" else f"--{field}"
 
 
 def _print_costs(store: ResultStore, args: argparse.Namespace) -> int:
@@ -634,19 +635,17 @@ def _print_formulas(rows: list[dict[str, Any]]) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    shared = argparse.ArgumentParser(add_help=False)  # the common options but --force
-    shared.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    shared.add_argument(
-        "--wide", action="store_true", help="print tables at full width, every column (default: fit the terminal or $COLUMNS)"
-    )
-    shared.add_argument("--db", type=Path, default=default_db_path(), help="results database (default: %(default)s)")
-    shared.add_argument("--build-dir", type=Path, default=Path("build"), help="run directories (default: %(default)s)")
-    shared.add_argument("--cores", type=Path, action="append", metavar="DIR", dest="libraries_here", default=[], help=CORES_HELP)
-    common = argparse.ArgumentParser(add_help=False, parents=[shared])
-    common.add_argument("--force", action="store_true", help="run jobs again even when a stored result exists")
-
+    shared = SharedOptions.make()
     impl = argparse.ArgumentParser(add_help=False)
-    impl.add_argument("--seed", type=seed, default=DEFAULT_SEED, help=f"placer seed, {SEED_RANGE} (default: %(default)s)")
+    option_with_old_spelling(
+        impl,
+        "--placer-seed",
+        "--seed",
+        dest="seed",
+        type=seed,
+        default=DEFAULT_SEED,
+        help=f"nextpnr's placement seed, {SEED_RANGE} (default: %(default)s)",
+    )
     impl.add_argument("--freq", type=positive_float, default=DEFAULT_FREQ_MHZ, help="target clock, MHz (default: %(default)s)")
     impl.add_argument(
         "--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)"
@@ -656,8 +655,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"hashbed {__version__}")
     parser.add_argument("--cores", type=Path, action="append", metavar="DIR", dest="libraries", default=[], help=CORES_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    jobs = shared.jobs()
+    one_core = argparse.ArgumentParser(add_help=False)
+    one_core.add_argument("core", help="a core's name ('hashbed cores' lists them)")
 
-    p = sub.add_parser("cores", parents=[common], help="list the cores")
+    p = sub.add_parser("cores", parents=[shared.json, shared.wide, shared.library], help="list the cores")
     p.add_argument("--names", action="store_true", help="only the names, one per line (for scripts)")
     p.add_argument(
         "--interface",
@@ -670,11 +672,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="only the cores of this architecture (default: every one)",
     )
     p.set_defaults(func=cmd_cores)
-    p = sub.add_parser("devices", parents=[common], help="list the devices")
+    p = sub.add_parser("devices", parents=[shared.json, shared.wide], help="list the devices")
     p.set_defaults(func=cmd_devices)
 
-    p = sub.add_parser("verify", parents=[common], help="check a core against known answers in simulation")
-    p.add_argument("core")
+    p = sub.add_parser(
+        "verify",
+        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, one_core],
+        help="check a core against known answers in simulation",
+    )
     p.add_argument(
         "--kat",
         type=Path,
@@ -690,8 +695,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--dst-stall", type=probability, default=VERIFY_STALLS.dst, help="output not-ready probability (default: %(default)s)"
     )
-    p.add_argument(
-        "--seed", type=seed, default=VERIFY_STALLS.seed, help=f"stall pattern seed, {SEED_RANGE} (default: %(default)s)"
+    option_with_old_spelling(
+        p,
+        "--stall-seed",
+        "--seed",
+        dest="seed",
+        type=seed,
+        default=VERIFY_STALLS.seed,
+        help=f"seed of the stall pattern and the generated messages, {SEED_RANGE} (default: %(default)s)",
     )
     p.add_argument(
         "--segment-bits",
@@ -707,12 +718,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("lint", parents=[common], help="lint a core with verilator -Wall")
-    p.add_argument("core")
+    p = sub.add_parser("lint", parents=[shared.json, shared.library, one_core], help="lint a core with verilator -Wall")
     p.set_defaults(func=cmd_lint)
 
-    p = sub.add_parser("measure", parents=[common], help="measure the cycle formula st + (l+p)*N + end")
-    p.add_argument("core")
+    p = sub.add_parser(
+        "measure",
+        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, one_core],
+        help="measure the cycle formula st + (l+p)*N + end",
+    )
     p.add_argument(
         "--blocks",
         type=int_range(2, MAX_BLOCKS),
@@ -721,39 +734,49 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_measure)
 
-    p = sub.add_parser("implement", parents=[common, impl], help="synthesize, place and route a core")
-    p.add_argument("core")
+    p = sub.add_parser(
+        "implement",
+        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, impl, one_core],
+        help="synthesize, place and route a core",
+    )
     p.add_argument("--device", required=True, help=f"one of: {', '.join(DEVICES)}")
     p.set_defaults(func=cmd_implement)
 
-    p = sub.add_parser("energy", parents=[common, impl], help="estimate a core's energy per bit from its switching activity")
-    p.add_argument("core")
+    p = sub.add_parser(
+        "energy",
+        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, impl, one_core],
+        help="estimate a core's energy per bit from its switching activity",
+    )
     p.add_argument("--device", default="ecp5-25k", help="an ECP5 device (default: %(default)s)")
     p.set_defaults(func=cmd_energy)
 
-    p = sub.add_parser("bench", parents=[common, impl, executor_options()], help="verify, measure, implement and tabulate cores")
+    p = sub.add_parser("bench", parents=[*jobs, impl, executor_options()], help="verify, measure, implement and tabulate cores")
     p.add_argument("cores", nargs="*", help="cores to run (default: all)")
     p.add_argument("--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s)")
     best_commands.add_bench_options(p)
     p.set_defaults(func=cmd_bench)
-    explore_commands.add_parser(sub, common, impl)
-    lwc_commands.add_parser(sub, common)
+    explore_commands.add_parser(sub, jobs, impl)
+    lwc_commands.add_parser(sub, jobs)
 
     p = sub.add_parser(
         "progress",
-        parents=[common],
+        parents=[shared.json, shared.wide, shared.build_dir],
         help="how far the unfinished synthesis and place-and-route runs in the build directory have got",
     )
     p.set_defaults(func=cmd_progress)
 
-    p = sub.add_parser("results", parents=[common], help="print or export the stored results")
+    p = sub.add_parser(
+        "results", parents=[shared.json, shared.wide, shared.db, shared.library], help="print or export the stored results"
+    )
     p.add_argument("--csv", action="store_true", help="print CSV")
     p.add_argument("--markdown", action="store_true", help="print a Markdown table (as in README.md)")
     p.add_argument("--core", help="only this core")
     p.add_argument("--device", help="only this device")
     p.add_argument("--algorithm", help="only cores of this algorithm, e.g. sha-256, keccak-256 (see 'hashbed cores')")
     p.add_argument("--architecture", help="only cores of this architecture, e.g. basic-iterative")
-    p.add_argument(
+    option_with_old_spelling(
+        p,
+        "--algorithm-version",
         "--version",
         dest="core_version",
         metavar="VERSION",
@@ -817,13 +840,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_results)
 
-    testbed_commands.add_parser(sub, common)
-    board_commands.add_parser(sub, common, shared)
-    timing_commands.add_parser(sub, common)
-    pipelined_commands.add_parsers(sub, common)
+    testbed_commands.add_parser(sub, jobs)
+    board_commands.add_parser(sub, shared)
+    timing_commands.add_parser(sub, jobs)
+    pipelined_commands.add_parsers(sub, shared)
     workers_commands.add_parser(sub)
 
-    p = sub.add_parser("report", parents=[common], help="print the studies' tables, or write the report folder (--out)")
+    p = sub.add_parser(
+        "report",
+        parents=[shared.json, shared.wide, shared.db, shared.library],
+        help="print the studies' tables, or write the report folder (--out)",
+    )
     p.add_argument("study", nargs="?", help=f"one of: {', '.join(STUDIES)}, all (default: zynq when printing, all with --out)")
     p.add_argument(
         "--out",

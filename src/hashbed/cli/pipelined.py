@@ -8,13 +8,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-from rich.table import Table
-
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.algorithms.kat import read_kat
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.pipelines import design_names, load_pipeline
 from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.options import SharedOptions, option_with_old_spelling
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import SEED_RANGE, positive_int, positive_ints, probability, seed
 from hashbed.errors import HashbedError
@@ -63,12 +62,9 @@ def cmd_list(args: argparse.Namespace) -> int:
             ]
         )
         return 0
-    table = Table(title="pipeline designs (rtl/pipelines)")
-    for column in ("design", "algorithm", "architecture", "cycles per block at 1 stage", "depths"):
-        table.add_column(column)
-    for d in designs:
-        table.add_row(d.name, d.algorithm_name, d.architecture, str(d.iterations), ", ".join(map(str, d.depths)))
-    out.print(table)
+    columns = ["design", "algorithm", "architecture", "cycles per block at 1 stage", "depths"]
+    rows = [[d.name, d.algorithm_name, d.architecture, str(d.iterations), ", ".join(map(str, d.depths))] for d in designs]
+    print_table("pipeline designs (rtl/pipelines)", (columns, rows))
     return 0
 
 
@@ -164,14 +160,14 @@ def print_pipeline_report(store: ResultStore) -> None:
     out.print(SHELL_NOTE)
 
 
-def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+def add_parsers(sub: Any, shared: SharedOptions) -> None:
     p = sub.add_parser("pipeline", help="pipelined compression designs (docs/pipelined.md)")
     inner = p.add_subparsers(dest="pipeline_command", required=True, metavar="COMMAND")
-    q = inner.add_parser("list", parents=[common], help="the pipeline designs")
+    q = inner.add_parser("list", parents=[shared.json, shared.wide], help="the pipeline designs")
     q.add_argument("--names", action="store_true", help="only the names, one per line (for scripts)")
     q.set_defaults(func=cmd_list)
-    q = inner.add_parser("check", parents=[common], help="hash messages together through one depth in simulation")
-    q.add_argument("design")
+    q = inner.add_parser("check", parents=[shared.json], help="hash messages together through one depth in simulation")
+    q.add_argument("design", help="a pipeline design's name ('hashbed pipeline list' lists them)")
     q.add_argument("--stages", type=positive_int, help="pipeline depth (default: every depth of the design)")
     q.add_argument("--kat-dir", type=Path, metavar="DIR", help="every KAT file of the design's algorithm in DIR")
     q.add_argument(
@@ -180,23 +176,36 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     q.add_argument(
         "--dst-stall", type=probability, default=0.3, help="probability of digest back-pressure (default: %(default)s)"
     )
-    q.add_argument("--seed", type=seed, default=1, help=f"seed of messages and stalls, {SEED_RANGE} (default: %(default)s)")
+    option_with_old_spelling(
+        q,
+        "--stall-seed",
+        "--seed",
+        dest="seed",
+        type=seed,
+        default=1,
+        help=f"seed of the stall pattern and the generated messages, {SEED_RANGE} (default: %(default)s)",
+    )
     q.set_defaults(func=cmd_check)
 
     p = sub.add_parser("sweep", help="sweep a study's parameter space into the store")
     inner = p.add_subparsers(dest="sweep_command", required=True, metavar="STUDY")
     q = inner.add_parser(
-        "pipeline", parents=[common, executor_options()], help="every depth of every pipeline design: check, implement, metrics"
+        "pipeline",
+        parents=[shared.json, shared.wide, shared.db, shared.build_dir, shared.force, executor_options()],
+        help="every depth of every pipeline design: check, implement, metrics",
     )
     q.add_argument("designs", nargs="*", help="designs (default: all)")
     q.add_argument("--device", action="append", help=f"device (repeatable; default ecp5-85k): {', '.join(DEVICES)}")
     q.add_argument("--depths", type=positive_ints, help="only these depths, e.g. 1,4,8")
-    q.add_argument(
+    option_with_old_spelling(
+        q,
+        "--placer-seed",
         "--seed",
+        dest="seed",
         type=seed,
         action="append",
-        help=f"placer seed, {SEED_RANGE} (repeatable, e.g. --seed 1 --seed 2 --seed 3; default {DEFAULT_SEED}): with several, "
-        "'hashbed report pipeline' adds each point's median and range over the seeds",
+        help=f"nextpnr's placement seed, {SEED_RANGE} (repeatable, e.g. --placer-seed 1 --placer-seed 2; default "
+        f"{DEFAULT_SEED}): with several, 'hashbed report pipeline' adds each point's median and range over the seeds",
     )
     q.add_argument("--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)")
     q.set_defaults(func=cmd_sweep)

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from rich.table import Table
-
 from hashbed.catalogue.cores import TARGET_DEVICE, Core, load_core
-from hashbed.cli.console import emit_json, err, out
+from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.options import option_with_old_spelling
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import SEED_RANGE, comma_list, float_range, int_range, positive_float, probability, seed
 from hashbed.errors import HashbedError
@@ -69,12 +68,8 @@ def _run(args: argparse.Namespace, core: Core) -> tuple[TestbedSettings, list[Jo
 
 
 def _table(title: str, rows: list[dict[str, Any]], columns: dict[str, str]) -> None:
-    table = Table(title=title)
-    for heading in columns.values():
-        table.add_column(heading, justify="right")
-    for row in rows:
-        table.add_row(*("-" if row[key] is None else str(row[key]) for key in columns))
-    out.print(table)
+    cells = [["-" if row[key] is None else str(row[key]) for key in columns] for row in rows]
+    print_table(title, (list(columns.values()), cells))
 
 
 def _finish(records: list[JobRecord]) -> int:
@@ -211,21 +206,29 @@ def add_sizes_and_core_clock(parser: argparse.ArgumentParser, lwc: bool = False)
     )
 
 
-def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def add_parser(sub: Any, jobs: list[argparse.ArgumentParser]) -> None:
     testbed = sub.add_parser("testbed", help="the Zynq testbed experiments on the simulated board")
     commands = testbed.add_subparsers(dest="experiment", required=True, metavar="EXPERIMENT")
 
     sizes = comma_list(float_range(*SIZE_KB_RANGE))
     size_range = f"{SIZE_KB_RANGE[0]:g} to {SIZE_KB_RANGE[1]:g}"
     board = argparse.ArgumentParser(add_help=False)
-    board.add_argument("core")
+    board.add_argument("core", help="a core's name ('hashbed cores' lists them)")
     board.add_argument(
         "--sys-mhz",
         type=float_range(*SYS_MHZ_RANGE),
         default=100.0,
         help=f"system clock, {SYS_MHZ_RANGE[0]:g} to {SYS_MHZ_RANGE[1]:g} MHz (default: %(default)s)",
     )
-    board.add_argument("--seed", type=seed, default=1, help=f"message and DMA pattern seed, {SEED_RANGE} (default: %(default)s)")
+    option_with_old_spelling(
+        board,
+        "--message-seed",
+        "--seed",
+        dest="seed",
+        type=seed,
+        default=1,
+        help=f"seed of the messages and the DMA pattern, {SEED_RANGE} (default: %(default)s)",
+    )
 
     transfer = argparse.ArgumentParser(add_help=False)
     # a longer pause reads as a core that never answers; a longer burst is no burst limit
@@ -251,13 +254,13 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
     p = commands.add_parser(
         "overhead",
-        parents=[common, board, transfer, executor_options(dry_run=False)],
+        parents=[*jobs, board, transfer, executor_options(dry_run=False)],
         help="measured time over cycle-formula time, per message size",
     )
     p.set_defaults(func=cmd_overhead)
     p = commands.add_parser(
         "speedup",
-        parents=[common, board, transfer, executor_options(dry_run=False)],
+        parents=[*jobs, board, transfer, executor_options(dry_run=False)],
         help="native software time over hardware time, per message size",
     )
     p.set_defaults(func=cmd_speedup)

@@ -8,6 +8,7 @@ from typing import Any
 
 from hashbed.catalogue.cores import Core, all_cores, load_core
 from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.cli.options import option_with_old_spelling
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import MAX_BOARDS, MAX_SIGMA, SEED_RANGE, boards, positive_float, seed, sigma
 from hashbed.errors import HashbedError
@@ -91,7 +92,7 @@ def failure(record: JobRecord) -> str:
         )
     return (
         f"{reason} ({LOW_FACTOR:g} x the static-timing Fmax) with the design's own delays; "
-        "try another --seed (a new placement)" + ("" if icarus else ", or --engine icarus to check the fast engine")
+        "try another --placer-seed (a new placement)" + ("" if icarus else ", or --engine icarus to check the fast engine")
     )
 
 
@@ -164,10 +165,10 @@ def print_timing_tables(store: ResultStore) -> None:
         out.print("Table III: no virtual-board results stored (run 'hashbed time CORE --device ice40-hx8k --boards 5')")
 
 
-def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+def add_parser(sub: Any, jobs: list[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "time",
-        parents=[common, executor_options()],
+        parents=[*jobs, executor_options()],
         help="experimental Fmax: 0.1 MHz clock search on the post-route timing simulation",
     )
     p.add_argument(
@@ -177,7 +178,15 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
         "the lightweight ones on ecp5-25k)",
     )
     p.add_argument("--device", required=True, help="device to implement on (timing models: iCE40, ECP5)")
-    p.add_argument("--seed", type=seed, default=1, help=f"placement seed, {SEED_RANGE} (default: %(default)s)")
+    option_with_old_spelling(
+        p,
+        "--placer-seed",
+        "--seed",
+        dest="seed",
+        type=seed,
+        default=1,
+        help=f"nextpnr's placement seed of the implementation, {SEED_RANGE} (default: %(default)s)",
+    )
     p.add_argument(
         "--data",
         choices=(*DATA_MODES, "both"),

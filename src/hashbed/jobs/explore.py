@@ -179,10 +179,10 @@ def explore(
     for core in {core.name: core for core in cores}.values():
         space = space_of(core, family, pins)
         needed, runs = minimum_budget(strategy, space), budget.of(core.name)
-        if base.seed + runs > SEED_LIMIT:  # the strategies' seeds run from --seed to --seed + runs - 1 at most
+        if base.seed + runs > SEED_LIMIT:  # the strategies' seeds run from --placer-seed to --placer-seed + runs - 1 at most
             raise HashbedError(
-                f"--seed {base.seed} with --budget {runs}: the placement seeds would pass the store's largest, "
-                f"2^63-1; give --seed {SEED_LIMIT - runs} or less"
+                f"--placer-seed {base.seed} with --budget {runs}: the placement seeds would pass the store's largest, "
+                f"2^63-1; give --placer-seed {SEED_LIMIT - runs} or less"
             )
         if runs < needed:
             raise HashbedError(

@@ -250,7 +250,7 @@ def auto(space: Space, start: Trial, budget: int) -> Strategy:
 STRATEGIES = {"auto": 2, "seeds": 2, "frequency": 2, "options": 2, "exhaustive": 1, "elimination": 2}
 STRATEGY_HELP = {
     "auto": "one option at a time with half the budget, the improving levels combined, then seeds on the best",
-    "seeds": "BUDGET placement seeds from --seed (a median and range need two)",
+    "seeds": "BUDGET placement seeds from --placer-seed (a median and range need two)",
     "frequency": "ATHENa's frequency search: request (1+step) x the best Fmax, steps 15%, 5%, 1%",
     "options": "the base and each other level of one option at a time, then the improving levels combined",
     "exhaustive": "every option set of the space (pin options with --option), then seeds on the three best",
