@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import hashbed.cli
+from hashbed.cli import reference
 from hashbed.cli.main import build_parser, main
 
 CLI = Path(hashbed.cli.__file__).parent
@@ -157,3 +158,13 @@ def test_a_command_that_runs_nothing_refuses_force(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["results", "--force"])
     assert "unrecognized arguments: --force" in capsys.readouterr().err
+
+
+def test_the_reference_in_docs_usage_is_the_parser_s() -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "usage.md").read_text()
+    written = page[page.index(reference.BEGIN) : page.index(reference.END) + len(reference.END)]
+    assert written == reference.reference(), (
+        "docs/usage.md differs from the parser: python -m hashbed.cli.reference docs/usage.md"
+    )
+    for name in COMMANDS:
+        assert f"### hashbed {name}\n" in written

@@ -165,8 +165,12 @@ _MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
 }
 
 
+#: The environment variable that names the default store.
+DB_ENV = "HASHBED_DB"
+
+
 def default_db_path() -> Path:
-    return Path(os.environ.get("HASHBED_DB", DEFAULT_DB))
+    return Path(os.environ.get(DB_ENV, DEFAULT_DB))
 
 
 @dataclass(frozen=True)
