@@ -67,6 +67,7 @@ def test_rows_are_relative_to_sha256_of_the_same_architecture_and_device(db: Pat
 
 
 def test_report_lightweight_without_results_says_how_to_get_them(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ResultStore(db).close()
     assert main(["report", "lightweight", "--db", str(db)]) == 0
     assert "no results yet" in capsys.readouterr().out
 

