@@ -253,3 +253,13 @@ def test_two_manifests_that_declare_one_core_name_are_refused(capsys, tmp_path: 
         f"hashbed: error: {cores}/foo/bar.toml and {cores}/foo-bar/core.toml both declare core 'foo-bar': rename one "
         "(a core is named after its folder, plus '-<file>' for a <file>.toml other than core.toml)\n"
     )
+
+
+def test_a_one_core_command_takes_several_cores(capsys) -> None:
+    """lint (as verify, measure, implement, energy): each core in turn, a list in JSON; every name
+    is checked before the first core runs."""
+    assert main(["lint", "sha1", "sha256", "--json"]) == 0
+    assert [entry["core"] for entry in json.loads(capsys.readouterr().out)] == ["sha1", "sha256"]
+    assert main(["lint", "sha1", "nosuchcore"]) == 1
+    captured = capsys.readouterr()
+    assert "unknown core 'nosuchcore'" in captured.err and "lint findings" not in captured.out

@@ -75,6 +75,9 @@ def reads(function: Function, seen: set[Function] | None = None) -> set[str]:
             target = (str(where), called.attr) if kind == "module" else None
         if isinstance(target, tuple):
             found |= reads((str(target[0]), str(target[1])), seen)
+        for argument in node.args:  # a function passed on (e.g. the one a command runs for each core)
+            if isinstance(argument, ast.Name) and (module, argument.id) in FUNCTIONS:
+                found |= reads((module, argument.id), seen)
     return found
 
 

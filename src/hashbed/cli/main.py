@@ -172,7 +172,24 @@ def cmd_devices(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    core = load_core(args.core)
+    return _each_core(args, _verify)
+
+
+def _each_core(args: argparse.Namespace, one: Callable[[argparse.Namespace, Core], tuple[int, Any]]) -> int:
+    """A command of one core run for each core named, in turn (every core is checked first):
+    --json gives one object for one core and a list for several; the exit code is the worst."""
+    cores = [load_core(name) for name in args.core]
+    codes, data = [], []
+    for core in cores:
+        code, payload = one(args, core)
+        codes.append(code)
+        data.append(payload)
+    if args.json:
+        emit_json(data[0] if len(data) == 1 else data)
+    return max(codes)
+
+
+def _verify(args: argparse.Namespace, core: Core) -> tuple[int, Any]:
     if core.interface == "lwc" and args.segment_bits is not None:
         lwc_segment_limit(args.segment_bits // 8)  # whole 16-byte blocks: checked before anything runs
     stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
@@ -186,9 +203,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     with _jobs(args) as jobs:
         record = jobs.verify(core, kat_files or None, stalls, args.segment_bits, args.idle_limit)
     _note_reuse(record)
-    if args.json:
-        emit_json({**record.outputs, "error": record.error})
-    elif record.outputs:
+    if record.outputs and not args.json:
         o = record.outputs
         source = ", ".join(Path(s).name for s in o["sources"])
         what = "digests match" if core.interface == "hash" else "operations answered right"
@@ -197,28 +212,36 @@ def cmd_verify(args: argparse.Namespace) -> int:
             f"stalls src {o['src_stall']:g} dst {o['dst_stall']:g} seed {o['seed']}; "
             f"{o['cycles']} cycles at {o['cycles_per_second'] / 1e6:.1f} M cycles/s"
         )
-    return 0 if record.ok else _fail(record)
+    return _outcome(record)
+
+
+def _outcome(record: JobRecord) -> tuple[int, Any]:
+    """A one-core command's exit code (its failure said) and its JSON."""
+    return 0 if record.ok else _fail(record), {**record.outputs, "error": record.error}
 
 
 def cmd_lint(args: argparse.Namespace) -> int:
-    findings = lint(load_core(args.core))
-    if args.json:
-        emit_json({"core": args.core, "findings": findings})
-    else:
+    return _each_core(args, _lint)
+
+
+def _lint(args: argparse.Namespace, core: Core) -> tuple[int, Any]:
+    findings = lint(core)
+    if not args.json:
         for finding in findings:
             out.print(finding)
-        out.print(f"{args.core}: {len(findings)} lint findings (verilator -Wall)")
-    return 1 if findings else 0
+        out.print(f"{core.name}: {len(findings)} lint findings (verilator -Wall)")
+    return 1 if findings else 0, {"core": core.name, "findings": findings}
 
 
 def cmd_measure(args: argparse.Namespace) -> int:
-    core = load_core(args.core)
+    return _each_core(args, _measure)
+
+
+def _measure(args: argparse.Namespace, core: Core) -> tuple[int, Any]:
     with _jobs(args) as jobs:
         record = jobs.measure(core, args.blocks)
     _note_reuse(record)
-    if args.json:
-        emit_json({**record.outputs, "error": record.error})
-    elif record.outputs:
+    if record.outputs and not args.json:
         o = record.outputs
         measured = CycleFormula(o["st"], o["lp"], o["end"])
         for name, op in (o.get("operations") or {"": o}).items():
@@ -227,7 +250,7 @@ def cmd_measure(args: argparse.Namespace) -> int:
             expected = core.operation_cycles()[name] if name else core.cycles
             label = f"{core.name} {name}" if name else core.name
             out.print(f"{label}: measured {formula}   manifest {expected}   ({counts} cycles)")
-    return 0 if record.ok else _fail(record)
+    return _outcome(record)
 
 
 def _impl_settings(args: argparse.Namespace, device: str) -> ImplSettings:
@@ -235,13 +258,14 @@ def _impl_settings(args: argparse.Namespace, device: str) -> ImplSettings:
 
 
 def cmd_implement(args: argparse.Namespace) -> int:
-    core = load_core(args.core)
+    return _each_core(args, _implement)
+
+
+def _implement(args: argparse.Namespace, core: Core) -> tuple[int, Any]:
     with _jobs(args) as jobs:
         record = jobs.implement(core, _impl_settings(args, args.device))
     _note_reuse(record)
-    if args.json:
-        emit_json({**record.outputs, "error": record.error})
-    elif record.ok:
+    if record.ok and not args.json:
         o = record.outputs
         area = "LUTs" if o.get("area_unit", "LUT4") == "LUT4" else f"{o['area_unit']}s"
         out.print(
@@ -251,20 +275,21 @@ def cmd_implement(args: argparse.Namespace) -> int:
         )
         if o.get("timing_note"):
             out.print(f"  timing incomplete: {o['timing_note']} (docs/families.md)")
-    return 0 if record.ok else _fail(record)
+    return _outcome(record)
 
 
 def cmd_energy(args: argparse.Namespace) -> int:
-    core = load_core(args.core)
+    return _each_core(args, _energy)
+
+
+def _energy(args: argparse.Namespace, core: Core) -> tuple[int, Any]:
     with _jobs(args) as jobs:
         implemented = jobs.implement(core, _impl_settings(args, args.device))
         if not implemented.ok:
-            return _fail(implemented)
+            return _outcome(implemented)
         record = jobs.energy(core, implemented)
     _note_reuse(record)
-    if args.json:
-        emit_json({**record.outputs, "error": record.error})
-    elif record.ok:
+    if record.ok and not args.json:
         o = record.outputs
         static = f"{o['static_pj_per_bit']:.1f}" if o["static_pj_per_bit"] is not None else "unknown"
         out.print(
@@ -272,7 +297,7 @@ def cmd_energy(args: argparse.Namespace) -> int:
             f"{o['dynamic_pj_per_bit']:.2f} pJ/bit dynamic + {static} pJ/bit static; "
             f"{o['dynamic_mw_at_fmax']:.2f} mW dynamic at Fmax, {o['toggles_per_cycle']} toggles per cycle"
         )
-    return 0 if record.ok else _fail(record)
+    return _outcome(record)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -674,8 +699,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--cores", type=Path, action="append", metavar="DIR", dest="libraries", default=[], help=CORES_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     jobs = shared.jobs()
-    one_core = argparse.ArgumentParser(add_help=False)
-    one_core.add_argument("core", help="a core's name ('hashbed cores' lists them)")
+    named_cores = argparse.ArgumentParser(add_help=False)
+    named_cores.add_argument(
+        "core", nargs="+", metavar="CORE", help="cores' names, one after the other ('hashbed cores' lists them)"
+    )
 
     p = sub.add_parser("cores", parents=[shared.json, shared.wide, shared.library], help="list the cores")
     p.add_argument("--names", action="store_true", help="only the names, one per line (for scripts)")
@@ -695,7 +722,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "verify",
-        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, one_core],
+        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, named_cores],
         help="check a core against known answers in simulation",
     )
     p.add_argument(
@@ -736,12 +763,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_verify)
 
-    p = sub.add_parser("lint", parents=[shared.json, shared.library, one_core], help="lint a core with verilator -Wall")
+    p = sub.add_parser("lint", parents=[shared.json, shared.library, named_cores], help="lint a core with verilator -Wall")
     p.set_defaults(func=cmd_lint)
 
     p = sub.add_parser(
         "measure",
-        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, one_core],
+        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, named_cores],
         help="measure the cycle formula st + (l+p)*N + end",
     )
     p.add_argument(
@@ -754,7 +781,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "implement",
-        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, impl, one_core],
+        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, impl, named_cores],
         help="synthesize, place and route a core",
     )
     p.add_argument("--device", required=True, help=f"one of: {', '.join(DEVICES)}")
@@ -762,7 +789,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "energy",
-        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, impl, one_core],
+        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, impl, named_cores],
         help="estimate a core's energy per bit from its switching activity",
     )
     p.add_argument("--device", default="ecp5-25k", help="an ECP5 device (default: %(default)s)")
