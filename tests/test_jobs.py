@@ -174,6 +174,34 @@ def test_estimates_come_from_earlier_runs_of_the_step(db: Path, monkeypatch: pyt
         assert guess.seconds(Node("time", {"core": "x"})) == 600.0  # never run: the step's default
 
 
+def test_the_same_job_then_device_then_core_and_a_job_that_ends_at_synthesis_as_such(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The closest runs estimate a job: its own key's, then the core's on the device, then the
+    core's anywhere; an implement job known to end at synthesis (does not fit) by such runs only."""
+    monkeypatch.setattr(estimate_module, "published_costs", list)
+    monkeypatch.setattr(estimate_module, "published_kinds", dict)
+
+    def cost(seconds: float) -> dict[str, Any]:
+        return {"wall_s": seconds, "cpu_s": seconds, "peak_mb": 100.0, "host": "h"}
+
+    with ResultStore(db) as store:
+        store.put("implement", {"core": "big", "device": "ecp5-85k", "seed": 1}, {}, cost=cost(2000.0))
+        store.put("implement", {"core": "big", "device": "ecp5-85k", "seed": 2}, {}, cost=cost(1000.0))
+        store.put("implement", {"core": "big", "device": "ecp5-25k", "seed": 1}, {}, cost=cost(1500.0))
+        small = {"core": "big", "device": "nexus-17k", "seed": 1}
+        store.put("implement", small, {}, "does not fit: core big needs 50000 LUT4s after synthesis", cost(40.0))
+        guess = estimates(store)
+        assert guess.seconds(Node("implement", {"core": "big", "device": "ecp5-85k", "seed": 2})) == 1000.0  # its own
+        assert guess.seconds(Node("implement", {"core": "big", "device": "ecp5-85k", "seed": 3})) == 1500.0  # the device's
+        assert guess.seconds(Node("implement", {"core": "big", "device": "gowin-gw1n9", "seed": 1})) == 1500.0  # the core's
+        # the same job again on the small device, and on another seed there: a synthesis, not a placement
+        store.put("implement", {**small, "seed": 2}, {}, "does not fit: core big needs 50000 LUT4s after synthesis")
+        guess = estimates(store)
+        assert guess.seconds(Node("implement", small)) == 40.0
+        assert guess.seconds(Node("implement", {**small, "seed": 2})) == 40.0
+
+
 def _timing(core: str, engine: str, seed: int = 1) -> dict[str, Any]:
     tools = {"icarus": "Icarus Verilog version 12.0"} if engine == "icarus" else {"timing_engine": {"name": "fast"}}
     return {"core": core, "device": "ice40-hx8k", "seed": seed, "data": "worst", "board": 0, "tools": tools}
@@ -181,7 +209,7 @@ def _timing(core: str, engine: str, seed: int = 1) -> dict[str, Any]:
 
 def test_an_icarus_timing_job_is_estimated_at_its_engines_rate(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(estimate_module, "published_costs", list)  # the store's own costs alone
-    monkeypatch.setattr(estimate_module, "published_icarus_keys", set)
+    monkeypatch.setattr(estimate_module, "published_kinds", dict)
     fast, icarus = Node("time", _timing("sha1", "fast")), Node("time", _timing("sha1", "icarus"))
     with ResultStore(db) as store:
         store.put("time", _timing("sha1", "fast", 2), {}, cost={"wall_s": 4.0, "cpu_s": 4.0, "peak_mb": 80.0, "host": "h"})

@@ -2,10 +2,12 @@
 
 Each run's cost is stored (hashbed.results: wall time, CPU time, peak memory, host), and the
 costs of the runs behind the published results come with the project (published/costs.jsonl). A
-job's time is the median of the store's runs of the same step on the same core (on any device or
-seed), else of the same step on any core; where the store has none, the same from the published
-costs; else what older results recorded of their own run time (``seconds`` in the outputs of
-verify, timing, testbed and pipeline-check jobs); else a default per step. Its memory is the
+job's time is the median of the runs of the same job (its key), else of the same step on the same
+core and device, else on the same core (any device or seed), else of the same step on any core:
+each from the store's costs first, then from the published ones (so a place and route that ends
+at synthesis, a core too large for its device, is estimated by that run, not by the core's
+placements elsewhere); else what older results recorded of their own run time (``seconds`` in the
+outputs of verify, timing, testbed and pipeline-check jobs); else a default per step. Its memory is the
 largest peak found the same way. A plan's time on N workers is the length of its schedule when
 each free worker takes the longest ready job (``makespan``): the ETA a command prints first.
 
@@ -30,6 +32,8 @@ from hashbed.jobs.graph import Estimates, Node
 from hashbed.results import ResultStore
 from hashbed.results.published import published_costs_file, published_jobs_file
 
+#: What an implement job that ends at synthesis counts as (a core too large for its device: no placement).
+SYNTHESIS_ONLY = "implement/synthesis"
 #: Seconds and MB of a step never run before (a placed and routed SHA-3 candidate takes minutes).
 DEFAULT_SECONDS = {
     "verify": 30.0,
@@ -40,6 +44,7 @@ DEFAULT_SECONDS = {
     "testbed": 30.0,
     "pipe_check": 30.0,
     "lwc_bench": 10.0,
+    SYNTHESIS_ONLY: 60.0,
 }
 DEFAULT_MB = {"implement": 1500.0, "time": 1000.0}
 FALLBACK_SECONDS, FALLBACK_MB = 30.0, 300.0
@@ -62,64 +67,88 @@ def published_costs() -> list[dict[str, Any]]:
         return []
 
 
-def published_icarus_keys() -> set[str]:
-    """The keys of the published timing jobs run on Icarus Verilog (published/jobs.jsonl)."""
+def published_kinds() -> dict[str, str]:
+    """The kinds of the published jobs that are not their step (published/jobs.jsonl): timing
+    jobs run on Icarus Verilog, and implement jobs that ended at synthesis."""
     path = published_jobs_file()
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, ValueError):
-        return set()
-    keys = set()
+        return {}
+    kinds = {}
     for line in lines:
-        if '"icarus"' not in line:  # most lines: no JSON to read
+        if '"icarus"' not in line and "does not fit" not in line:  # most lines: no JSON to read
             continue
         try:
             job = json.loads(line)
         except ValueError:
             continue
-        if isinstance(job, dict) and kind_of(str(job.get("step")), job.get("inputs") or {}) == ICARUS_TIME:
-            keys.add(str(job.get("key")))
-    return keys
+        if isinstance(job, dict):
+            kind = kind_of(str(job.get("step")), job.get("inputs") or {}, job.get("error"))
+            if kind != job.get("step"):
+                kinds[str(job.get("key"))] = kind
+    return kinds
 
 
-def kind_of(step: str, inputs: dict[str, Any]) -> str:
-    """What a job counts as in the estimates: its step, and a timing job's engine."""
+def kind_of(step: str, inputs: dict[str, Any], error: Any = None) -> str:
+    """What a job counts as in the estimates: its step, a timing job's engine, and whether an
+    implement job ended at synthesis (its core does not fit the device)."""
     tools = inputs.get("tools")
-    return ICARUS_TIME if step == "time" and isinstance(tools, dict) and "icarus" in tools else step
+    if step == "time" and isinstance(tools, dict) and "icarus" in tools:
+        return ICARUS_TIME
+    if step == "implement" and isinstance(error, str) and error.startswith("does not fit"):
+        return SYNTHESIS_ONLY
+    return step
 
 
-Table = dict[tuple[str, str | None], list[float]]
+#: What a cost is looked up by: a job's key alone, or (kind, core, device) with None for "any".
+Lookup = tuple[str | None, ...]
+Table = dict[Lookup, list[float]]
 
 
 def _tables(costs: list[dict[str, Any]], kinds: dict[str, str]) -> tuple[Table, Table]:
-    """Wall times and peak memories by (kind, core) and by (kind, None); ``kinds``: the kind of a
-    job key that is not its step."""
+    """Wall times and peak memories by job key, by (kind, core, device), (kind, core, None) and
+    (kind, None, None); ``kinds``: the kind of a job key that is not its step."""
     seconds: Table = defaultdict(list)
     memory: Table = defaultdict(list)
     for cost in costs:
         kind = kinds.get(cost["key"], cost["step"])
-        for key in ((kind, cost["core"]), (kind, None)):
+        for key in _lookups(cost["key"], kind, cost["core"], cost.get("device")):
             seconds[key].append(cost["wall_s"])
             memory[key].append(cost["peak_mb"])
     return seconds, memory
 
 
+def _lookups(
+    key: str, kind: str, core: str | None, device: str | None
+) -> list[tuple[str, ...] | tuple[str, str | None, str | None]]:
+    """The keys a job's cost is found under, the closest first."""
+    return [(key,), (kind, core, device), (kind, core, None), (kind, None, None)]
+
+
 def estimates(store: ResultStore) -> Estimates:
     """Estimates from the costs the store holds, else from those published with the project."""
-    kinds = dict.fromkeys(published_icarus_keys(), ICARUS_TIME)
+    kinds = published_kinds()
+    kinds.update(
+        {
+            record.key: SYNTHESIS_ONLY
+            for record in store.jobs("implement")
+            if kind_of("implement", {}, record.error) == SYNTHESIS_ONLY
+        }
+    )
     recorded: Table = defaultdict(list)  # the run times older results hold
     for step in ("verify", "time", "testbed", "pipe_check"):
         for record in store.jobs(step):
             kind = kinds[record.key] = kind_of(step, record.inputs)
             if record.ok and isinstance(record.outputs.get("seconds"), (int, float)):
-                for key in ((kind, record.core), (kind, None)):
+                for key in _lookups(record.key, kind, record.core, record.device):
                     recorded[key].append(float(record.outputs["seconds"]))
     seconds, memory = _tables(store.costs(), kinds)
     published_seconds, published_memory = _tables(published_costs(), kinds)
 
-    def pick(tables: Sequence[Table], keys: Sequence[tuple[str, str | None]], default: float, use_max: bool) -> float:
-        for table in tables:
-            for key in keys:
+    def pick(tables: Sequence[Table], keys: Sequence[Lookup], default: float, use_max: bool) -> float:
+        for key in keys:  # the closest key first, in any table
+            for table in tables:
                 if table.get(key):
                     return max(table[key]) if use_max else statistics.median(table[key])
         return default
@@ -127,15 +156,22 @@ def estimates(store: ResultStore) -> Estimates:
     def guess_seconds(node: Node) -> float:
         if node.compute:
             return 0.0
-        default = DEFAULT_SECONDS.get(node.step, FALLBACK_SECONDS)
-        fast = pick((seconds, published_seconds, recorded), ((node.step, node.core), (node.step, None)), default, False)
+        kind = kinds.get(node.key, node.step)
+        default = DEFAULT_SECONDS.get(kind, FALLBACK_SECONDS)
+        device = node.inputs.get("device")
+        keys = _lookups(
+            node.key, kind if kind == SYNTHESIS_ONLY else node.step, node.core, device if isinstance(device, str) else None
+        )
+        fast = pick((seconds, published_seconds, recorded), keys, default, False)
         if kind_of(node.step, node.inputs) == ICARUS_TIME:  # this machine's Icarus runs of the core, else the rate
-            return pick((seconds, recorded), ((ICARUS_TIME, node.core),), ICARUS_SLOWDOWN * fast, False)
+            return pick((seconds, recorded), ((ICARUS_TIME, node.core, None),), ICARUS_SLOWDOWN * fast, False)
         return fast
 
     def guess_memory(node: Node) -> float:
         kind, default = kind_of(node.step, node.inputs), DEFAULT_MB.get(node.step, FALLBACK_MB)
-        return pick((memory, published_memory), ((kind, node.core), (kind, None)), default, True)
+        device = node.inputs.get("device")
+        keys = _lookups(node.key, kind, node.core, device if isinstance(device, str) else None)
+        return pick((memory, published_memory), keys, default, True)
 
     return Estimates(seconds=guess_seconds, memory_mb=guess_memory)
 
