@@ -137,20 +137,23 @@ def test_fmax_median_and_range_over_the_seeds_of_one_setting(db: Path, sha1: Cor
 
 def test_results_best_prints_a_row_per_core_and_device(store: ResultStore, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
-    assert main(["results", "--db", str(store.path), "--best", "tpa", "--device", DEVICE, "--json"]) == 0
+    assert main(["results", "--db", str(store.path), "--best", "--rank-by", "tpa", "--device", DEVICE, "--json"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert (row["core"], row["device"], row["runs"], row["seed"], row["options"]) == ("sha1", DEVICE, 4, 2, {"dff": "on"})
     assert row["fmax_mhz"] == 150.0 and row["luts"] == 500 and row["fmax_range_mhz"] == [150.0, 150.0] and row["seeds"] == 1
-    assert main(["results", "--db", str(store.path), "--best", "area", "--core", "sha1"]) == 0
+    assert main(["results", "--db", str(store.path), "--best", "--rank-by", "area", "--core", "sha1"]) == 0
     printed = capsys.readouterr().out
     assert "seed 3, 80 MHz requested, default options" in printed and "ecp5-25k" in printed
-    assert main(["results", "--db", str(store.path), "--best", "area", "--core", "sha256"]) == 0
+    assert main(["results", "--db", str(store.path), "--best", "--rank-by", "area", "--core", "sha256"]) == 0
     assert "no finished implement runs" in capsys.readouterr().out
 
 
 def _export(store: ResultStore, tmp_path: Path, criterion: str = "tpa") -> Path:
     recipe = tmp_path / "best.json"
-    assert main(["results", "--db", str(store.path), "--best", criterion, "--export-settings", str(recipe), "--json"]) == 0
+    assert (
+        main(["results", "--db", str(store.path), "--best", "--rank-by", criterion, "--export-settings", str(recipe), "--json"])
+        == 0
+    )
     return recipe
 
 
@@ -308,7 +311,7 @@ def test_a_bad_recipe_is_a_one_line_error(
     ("argv", "message"),
     [
         (["results", "--export-settings", "x.json"], "--export-settings writes the settings of the best runs: pass --best"),
-        (["results", "--best", "tpa", "--csv"], "--best prints a table or --json, not --csv or --markdown"),
+        (["results", "--best", "--rank-by", "tpa", "--csv"], "--best prints a table or --json, not --csv or --markdown"),
         (["bench", "sha1", "--rank-by", "area"], "--rank-by chooses the best stored run: pass --settings best as well"),
     ],
 )
@@ -322,6 +325,14 @@ def test_options_that_need_another_are_one_line_errors(
 
 def test_exporting_no_runs_is_an_error(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ResultStore(db).close()
-    assert main(["results", "--db", str(db), "--best", "area", "--export-settings", str(tmp_path / "r.json")]) == 1
+    assert main(["results", "--db", str(db), "--best", "--rank-by", "area", "--export-settings", str(tmp_path / "r.json")]) == 1
     assert "no core has a finished implement run of its present sources" in capsys.readouterr().err
     assert not (tmp_path / "r.json").exists()
+
+
+def test_best_with_a_criterion_is_the_old_spelling_of_best_rank_by(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ResultStore(db).close()
+    assert main(["results", "--db", str(db), "--best", "area", "--json"]) == 0
+    assert "hashbed: --best area is now --best --rank-by area" in capsys.readouterr().err
+    assert main(["results", "--db", str(db), "--best", "fastest"]) == 1
+    assert "--best fastest: not a criterion (one of: throughput, tpa, area, latency, latency-area)" in capsys.readouterr().err

@@ -49,12 +49,12 @@ def keys(path: Path) -> set[str]:
 def test_export_settings_never_writes_over_the_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     victim = store_with_runs(tmp_path / "victim.db")
     before = keys(victim)
-    argv = ["results", "--best", "tpa", "--db", str(victim), "--export-settings", str(victim)]
+    argv = ["results", "--best", "--rank-by", "tpa", "--db", str(victim), "--export-settings", str(victim)]
     assert main(argv) == 1
     assert f"cannot export settings to {victim}: it is the results database {victim} itself" in one_line_error(capsys)
     assert main([*argv, "--overwrite"]) == 1  # not even when told
     assert "itself" in one_line_error(capsys)
-    assert keys(victim) == before and main(["results", "--best", "tpa", "--db", str(victim), "--json"]) == 0
+    assert keys(victim) == before and main(["results", "--best", "--rank-by", "tpa", "--db", str(victim), "--json"]) == 0
 
 
 def test_export_settings_replaces_a_settings_file_but_not_another_file_unless_told(
@@ -63,7 +63,7 @@ def test_export_settings_replaces_a_settings_file_but_not_another_file_unless_to
     db = store_with_runs(tmp_path / "r.db")
     notes = tmp_path / "notes.json"
     notes.write_text("my notes\n")
-    argv = ["results", "--best", "tpa", "--db", str(db), "--json", "--export-settings", str(notes)]
+    argv = ["results", "--best", "--rank-by", "tpa", "--db", str(db), "--json", "--export-settings", str(notes)]
     assert main(argv) == 1
     error = one_line_error(capsys)
     assert f"cannot export settings to {notes}: the file there is not a hashbed settings file" in error
@@ -219,7 +219,7 @@ def test_an_unknown_core_or_device_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], option: str, value: str, words: str
 ) -> None:
     db = store_with_runs(tmp_path / "r.db")
-    for more in ([], ["--costs"], ["--best", "tpa"]):
+    for more in ([], ["--costs"], ["--best", "--rank-by", "tpa"]):
         assert main(["results", "--db", str(db), option, value, *more]) == 1
         assert words in one_line_error(capsys)
 
@@ -236,7 +236,7 @@ def test_a_core_that_left_the_catalogue_is_still_found_in_the_store(tmp_path: Pa
 @pytest.mark.parametrize("name", ["typo.db", "nodir/x/y.db"])
 def test_a_command_that_only_reads_makes_no_store(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
     missing = tmp_path / name
-    for more in ([], ["--best", "tpa"], ["--costs"], ["--export", str(tmp_path / "e.jsonl")]):
+    for more in ([], ["--best", "--rank-by", "tpa"], ["--costs"], ["--export", str(tmp_path / "e.jsonl")]):
         assert main(["results", "--db", str(missing), *more]) == 1
         assert f"there is no results database at {missing} (pass the --db of an existing one" in one_line_error(capsys)
     assert sorted(path.name for path in tmp_path.iterdir()) == []

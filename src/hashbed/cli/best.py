@@ -12,7 +12,7 @@ from typing import Any
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.options import describe
 from hashbed.cli.console import emit_json, err, out, print_table
-from hashbed.cli.options import option_with_old_spelling
+from hashbed.cli.options import OLD_SPELLINGS_GO, option_with_old_spelling
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.jobs.best import Best, best_run, best_runs
@@ -31,10 +31,12 @@ _CRITERIA_HELP = "; ".join(f"{name}: {text}" for name, text in CRITERIA.items())
 def add_results_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--best",
-        choices=list(CRITERIA),
-        metavar="CRITERION",
+        nargs="?",
+        const="",
+        metavar="",
         help="instead of rows, the best finished implement run of each core's present sources per device by "
-        f"CRITERION ({_CRITERIA_HELP}), with its settings and their Fmax median and range over seeds",
+        "--rank-by, with its settings and their Fmax median and range over seeds ('--best CRITERION', the old "
+        "spelling, works for one release)",
     )
     p.add_argument(
         "--export-settings",
@@ -46,6 +48,16 @@ def add_results_options(p: argparse.ArgumentParser) -> None:
 
 
 def check_results_options(args: argparse.Namespace) -> None:
+    """The options of --best, checked; ``args.best`` becomes its criterion (--rank-by's)."""
+    if args.best:  # the old spelling, --best CRITERION
+        if args.best not in CRITERIA:
+            raise HashbedError(f"--best {args.best}: not a criterion (one of: {', '.join(CRITERIA)}); give it as --rank-by")
+        err.print(
+            f"hashbed: --best {args.best} is now --best --rank-by {args.best} (the old spelling goes in hashbed {OLD_SPELLINGS_GO})"
+        )
+        args.rank_by = args.best
+    if args.best is not None:
+        args.best = args.rank_by
     if args.export_settings is not None and args.best is None:
         raise HashbedError("--export-settings writes the settings of the best runs: pass --best CRITERION as well")
     if args.best is not None and (args.csv or args.markdown):
@@ -61,7 +73,7 @@ def check_results_options(args: argparse.Namespace) -> None:
 
 
 def print_best(store: ResultStore, args: argparse.Namespace, filters: Mapping[str, str]) -> int:
-    """``hashbed results --best CRITERION``: one row per core and device (--core, --device and the
+    """``hashbed results --best --rank-by CRITERION``: one row per core and device (--core, --device and the
     catalogue filters apply), and the recipe with --export-settings."""
     bests = [
         best
@@ -130,7 +142,7 @@ def add_bench_options(p: argparse.ArgumentParser) -> None:
         "--settings",
         metavar="best|FILE",
         help="implement each core with the settings of its best stored run on the device (best, by --rank-by), "
-        "or of its entry for the device in FILE ('hashbed results --best C --export-settings FILE'); "
+        "or of its entry for the device in FILE ('hashbed results --best --rank-by C --export-settings FILE'); "
         "a core without one keeps --placer-seed and --freq",
     )
     option_with_old_spelling(

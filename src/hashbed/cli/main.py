@@ -831,7 +831,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--rank-by",
         choices=list(RANK_KEYS),
         default="tpa",
-        help="rank within each device and seed by: "
+        help="rank within each device and seed (and choose --best) by: "
         + "; ".join(f"{k}: {v}" for k, v in RANK_HELP.items())
         + " (default: %(default)s)",
     )

@@ -4,11 +4,13 @@ throughput per area relative to SHA-256 (the lightweight study ranks every final
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from typing import Any
 
 from hashbed.catalogue.cores import Core, all_cores
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.throughput import latency_ns
+from hashbed.jobs.criteria import CRITERIA
 from hashbed.jobs.runner import row_inputs
 from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.cells import Cells
@@ -17,18 +19,16 @@ from hashbed.studies.cells import Cells
 REFERENCE_CORE = "sha256"
 
 #: What rows can be ranked by: the row field, and whether more is better.
-RANK_KEYS: dict[str, tuple[str, bool]] = {
-    "tpa": ("tpa_mbps_per_lut", True),
-    "throughput": ("throughput_mbps", True),
-    "area": ("luts", False),
-    "latency": ("latency_ns", False),
+#: How rows rank by each criterion of an exploration (hashbed.jobs.criteria, the one set of
+#: ranking criteria): the figure of a row, and whether more is better.
+RANK_KEYS: dict[str, tuple[Callable[[dict[str, Any]], float], bool]] = {
+    "throughput": (lambda row: row["throughput_mbps"], True),
+    "tpa": (lambda row: row["tpa_mbps_per_lut"], True),
+    "area": (lambda row: row["luts"], False),
+    "latency": (lambda row: row["latency_ns"], False),
+    "latency-area": (lambda row: row["latency_ns"] * row["luts"], False),
 }
-RANK_HELP = {
-    "tpa": "TP/A",
-    "throughput": "throughput",
-    "area": "LUTs (fewest first)",
-    "latency": "latency of a one-block message, (st + lp + end) cycles / Fmax in ns (shortest first)",
-}
+RANK_HELP = CRITERIA
 
 
 def metrics_records(
@@ -96,10 +96,10 @@ def ranked(rows: list[dict[str, Any]], reference: dict[tuple[str, int], float], 
     """The rows per device and seed, best first by ``by`` (a key of RANK_KEYS; ties by throughput
     per LUT), each with its rank and its throughput per LUT relative to the reference core's
     (``tpa_vs_sha256``, None without a reference result)."""
-    field, more_is_better = RANK_KEYS[by]
+    figure, more_is_better = RANK_KEYS[by]
     sign = -1 if more_is_better else 1
     out: list[dict[str, Any]] = []
-    ordered = sorted(rows, key=lambda row: (row["device"], row["seed"], sign * row[field], -row["tpa_mbps_per_lut"]))
+    ordered = sorted(rows, key=lambda row: (row["device"], row["seed"], sign * figure(row), -row["tpa_mbps_per_lut"]))
     for row in ordered:
         base = reference.get((row["device"], row["seed"]))
         same_flow = [r for r in out if (r["device"], r["seed"]) == (row["device"], row["seed"])]
