@@ -784,7 +784,9 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, impl, named_cores],
         help="synthesize, place and route a core",
     )
-    p.add_argument("--device", required=True, help=f"one of: {', '.join(DEVICES)}")
+    p.add_argument(
+        "--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s, the main job's)"
+    )
     p.set_defaults(func=cmd_implement)
 
     p = sub.add_parser(

@@ -6,7 +6,10 @@ The rule of the shared options: ``--json`` where a command prints something, ``-
 prints a table, ``--db`` where it reads or writes the store, ``--build-dir`` and ``--force`` where
 it runs jobs, ``--cores DIR`` where it takes core names. A seed names what it seeds:
 ``--placer-seed`` (nextpnr), ``--stall-seed`` (the simulation's stalls and generated messages),
-``--message-seed`` (the testbed's messages and DMA pattern).
+``--message-seed`` (the testbed's messages and DMA pattern). ``--device`` defaults to ecp5-25k, the
+main job's device, where a command places cores (``implement``, ``energy``, ``bench``); a study's
+command takes its study's (``sweep pipeline``: ecp5-85k) or asks for one where the device decides
+its set of cores (``explore``, ``time``).
 """
 
 from __future__ import annotations
