@@ -199,3 +199,15 @@ def test_the_default_store_shows_the_published_results_marked_without_importing_
     assert (row["luts"], row["published"]) == (700, False)
     assert main(["results", "--published", "none", "--json"]) == 0
     assert [r["core"] for r in json.loads(capsys.readouterr().out)] == ["sha1"]
+
+
+def test_the_report_of_the_default_store_reads_the_published_results_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HASHBED_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("HASHBED_DB", str(tmp_path / "hashbed.db"))
+    assert main(["report", "lightweight", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows and not (tmp_path / "hashbed.db").exists()
+    assert main(["report", "lightweight", "--published", "none"]) == 1  # the store alone: there is none
+    assert "there is no results database" in capsys.readouterr().err
