@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ from hashbed.catalogue.devices import get_device
 from hashbed.cli.main import main
 from hashbed.flow.impl import implement as flow
 from hashbed.flow.impl.implement import DoesNotFit, ImplSettings, ToolFailure, check_fit, implement, run_dir_for
+from hashbed.flow.tools import YOSYS
 from hashbed.jobs.graph import Event
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
@@ -216,3 +218,18 @@ def test_a_tool_that_runs_past_the_timeout_says_how_far_it_got(tmp_path: Path) -
         flow._run(slow, log, tmp_path, 2, "nextpnr", {})
     assert str(failure.value) == f"nextpnr did not finish within 2 s (last in {log}: Info: at iteration #5; raise --timeout)"
     assert log.read_text() == "Info: at iteration #5\n"  # the log is written as the tool runs
+
+
+def test_a_tool_named_by_its_variable_is_asked_its_version_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """YOSYS=... : every job's key holds the tool's version; the tool is asked once, not per job,
+    and again when the executable changes."""
+    calls = tmp_path / "calls"
+    tool = tmp_path / "yosys"
+    tool.write_text(f"#!/bin/sh\necho x >> {calls}\necho 'Yosys 0.99 (native)'\n")
+    tool.chmod(0o755)
+    monkeypatch.setenv("YOSYS", str(tool))
+    assert [YOSYS.version() for _ in range(3)] == ["Yosys 0.99 (native)"] * 3
+    assert calls.read_text().count("x") == 1
+    tool.write_text(f"#!/bin/sh\necho x >> {calls}\necho 'Yosys 1.00 (native)'\n")
+    os.utime(tool, ns=(tool.stat().st_atime_ns, tool.stat().st_mtime_ns + 10**9))
+    assert YOSYS.version() == "Yosys 1.00 (native)" and calls.read_text().count("x") == 2

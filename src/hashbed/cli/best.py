@@ -52,9 +52,8 @@ def check_results_options(args: argparse.Namespace) -> None:
     if args.best:  # the old spelling, --best CRITERION
         if args.best not in CRITERIA:
             raise HashbedError(f"--best {args.best}: not a criterion (one of: {', '.join(CRITERIA)}); give it as --rank-by")
-        err.print(
-            f"hashbed: --best {args.best} is now --best --rank-by {args.best} (the old spelling goes in hashbed {OLD_SPELLINGS_GO})"
-        )
+        new = f"--best --rank-by {args.best}"
+        err.print(f"hashbed: --best {args.best} is now {new} (the old spelling goes in hashbed {OLD_SPELLINGS_GO})")
         args.rank_by = args.best
     if args.best is not None:
         args.best = args.rank_by

