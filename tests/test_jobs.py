@@ -23,7 +23,7 @@ from hashbed.flow.processes import start_time
 from hashbed.jobs import estimate as estimate_module
 from hashbed.jobs.estimate import ICARUS_SLOWDOWN, estimates, makespan
 from hashbed.jobs.executors import LocalExecutor, make_executor
-from hashbed.jobs.graph import Event, Node, constant, run_graph
+from hashbed.jobs.graph import Event, Node, constant, run_graph, will_not_run
 from hashbed.results import ResultStore
 from hashbed.results.published import published_jobs_file
 
@@ -326,3 +326,22 @@ def test_an_imported_store_brings_what_its_runs_cost(db: Path, tmp_path: Path) -
         store.import_from(tmp_path / "other.db")
         store.import_from(tmp_path / "other.db")  # twice: each run once
         assert [(c["key"], c["wall_s"], c["host"]) for c in store.costs()] == [(job["key"], 12.5, "elsewhere")]
+
+
+def test_a_job_whose_stored_need_failed_is_not_planned(db: Path) -> None:
+    """The dry run lists what would run: not a job that run_graph would record as blocked (its
+    need holds a final failure: a core that does not fit), but one whose need failed otherwise
+    (that need runs again first)."""
+    too_large = Node(
+        "implement",
+        {"core": "big"},
+        work=constant(functools.partial(sleep_then, 0.0, {"fits": False}, "does not fit: too large")),
+        reuse_final=True,
+    )
+    broken = job("a", error="the tool crashed")
+    after_large, after_broken = job("b", needs=(too_large,)), job("c", needs=(broken,))
+    with ResultStore(db) as store:
+        run_graph(store, [after_large, after_broken], None)
+        assert will_not_run(store, after_large) and not will_not_run(store, too_large)
+        assert not will_not_run(store, after_broken)
+        assert not will_not_run(store, job("d", needs=(job("e"),)))  # a need not stored yet: it runs first

@@ -18,7 +18,7 @@ from hashbed.flow.impl.implement import run_dir_name
 from hashbed.flow.impl.progress import RunProgress, duration, unfinished_runs
 from hashbed.jobs.estimate import estimates, makespan
 from hashbed.jobs.executors import CONNECT_TIMEOUT_S, NO_WORKERS_TIMEOUT_S, SCHEDULER_ENV, ClusterLost, make_executor
-from hashbed.jobs.graph import Event, Node, graph_of, stored
+from hashbed.jobs.graph import Event, Node, graph_of, stored, will_not_run
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord
 
@@ -71,11 +71,18 @@ def run_jobs(
     job gets its record (hashbed.jobs.graph.run_graph): the plan then is its first jobs, and
     ``most`` the most jobs that can run at once (the local workers are no more)."""
     guesses = estimates(jobs.store)
-    plan = [node for node in graph_of(goals) if jobs.force or stored(jobs.store, node) is None]
+    plan = [
+        node
+        for node in graph_of(goals)
+        if jobs.force or (stored(jobs.store, node) is None and not will_not_run(jobs.store, node))
+    ]
     seconds = {node.key: guesses.seconds(node) for node in plan}
     if most is None:  # without ``more`` the plan is every job; with it, the caller knows
         most = sum(node.compute is None for node in plan) if more is None else MAX_WORKERS
     workers = local_workers(args.jobs, most)
+    if getattr(args, "dry_run", False) and not plan:
+        out.print(f"{what}: nothing to run, every job is stored (--force runs them again)")
+        return None
     if getattr(args, "dry_run", False):
         rows = [[node.label or f"{node.core} {node.step}", duration(seconds[node.key])] for node in plan]
         print_table(f"{what}: the {'first ' * bool(more)}jobs that would run", (["job", "estimated time"], rows))

@@ -88,6 +88,16 @@ def stored(store: ResultStore, node: Node) -> JobRecord | None:
     return None
 
 
+def will_not_run(store: ResultStore, node: Node) -> bool:
+    """Whether ``node`` would not run because a job it needs holds a result it cannot build on
+    (a failure; with ``after_final``, one that is not final): run_graph records it as blocked."""
+    for need in node.needs:
+        done = stored(store, need)
+        if done is not None and not (done.final if node.after_final else done.ok):
+            return True
+    return False
+
+
 def graph_of(goals: Sequence[Node]) -> list[Node]:
     """Every job the goals need, each once (by key), needs first."""
     order: list[Node] = []
