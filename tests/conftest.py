@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import blake256.blake256
 import pytest
@@ -14,9 +16,21 @@ from groestlcoin_hash2.groestl import groestl  # type: ignore[import-untyped]
 
 from hashbed.catalogue.cores import Core, load_manifest
 
-KAT_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "kat"
+ROOT = Path(__file__).resolve().parents[1]
 #: The project's own sample of known answers (tests/data/kat/README.md): one file per algorithm version.
-CARRIED_KAT_DIR = Path(__file__).resolve().parent / "data" / "kat"
+CARRIED_KAT_DIR = ROOT / "tests" / "data" / "kat"
+
+
+def _carried_kat() -> ModuleType:
+    """scripts/carried_kat.py, which makes the carried KAT files and unpacks the full ones."""
+    spec = importlib.util.spec_from_file_location("carried_kat", ROOT / "scripts" / "carried_kat.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+carried_kat = _carried_kat()
 
 #: Independent implementations (not hashbed's models), keyed by algorithm: bytes -> digest.
 REFERENCES: dict[str, Callable[[bytes], bytes]] = {
@@ -36,11 +50,33 @@ REFERENCES: dict[str, Callable[[bytes], bytes]] = {
 }
 
 
-def kat_file(name: str) -> Path:
-    """A file of ../shared/kat; the test is skipped where that folder is absent."""
-    path = KAT_DIR / name
-    if not path.is_file():
-        pytest.skip(f"{path} not present")
+@pytest.fixture(scope="session")
+def full_kat_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The full KAT files (every file of the project's set, unchanged), unpacked once a session from
+    the carried tests/data/kat/full.tar.xz, each checked against full.sha256. A missing or damaged
+    archive fails every test that uses it."""
+    folder = tmp_path_factory.mktemp("kat")
+    try:
+        carried_kat.unpack(folder)
+    except carried_kat.CarriedKatError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    return folder
+
+
+#: A full KAT file by name (``kat_file("sha-1_fips_ShortMsgKAT.txt")``).
+KatFile = Callable[[str], Path]
+
+
+@pytest.fixture(scope="session")
+def kat_file(full_kat_dir: Path) -> KatFile:
+    """A full KAT file by name; a name the project does not carry fails the test, it does not skip."""
+
+    def path(name: str) -> Path:
+        found = full_kat_dir / name
+        if not found.is_file():
+            pytest.fail(f"{name} is not among the carried KAT files (tests/data/kat/full.sha256 lists them)", pytrace=False)
+        return found
+
     return path
 
 

@@ -1,4 +1,5 @@
-"""The software models against independent implementations and the shared KAT files."""
+"""The software models against independent implementations and the full KAT files (carried in
+tests/data/kat/full.tar.xz)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 
 import pytest
 
-from conftest import CARRIED_KAT_DIR, REFERENCES, kat_file
+from conftest import CARRIED_KAT_DIR, REFERENCES, KatFile
 from hashbed.catalogue.algorithms import ALGORITHMS, Message, get_algorithm
 from hashbed.catalogue.algorithms.kat import generated_vectors, read_kat
 from hashbed.catalogue.algorithms.sha import md_pad
@@ -24,10 +25,11 @@ def test_model_matches_reference_at_every_padding_boundary(key: str) -> None:
 
 @pytest.mark.parametrize("key", sorted(ALGORITHMS))
 @pytest.mark.parametrize("kind", ["Short", "Long"])
-def test_model_matches_shared_kat(key: str, kind: str) -> None:
-    """Every Short vector (every bit length) and a sample of the Long ones (every eighth and the
-    last: the pure-Python models take up to a minute for a whole Long file). The cores run the
-    whole files in tests/test_core_sim.py, with the KAT digests as the reference."""
+def test_model_matches_full_kat(kat_file: KatFile, key: str, kind: str) -> None:
+    """Every Short vector (every bit length) and a sample of the Long ones (every eighth, the
+    byte-aligned ones, and the last: the pure-Python models take up to a minute for a whole Long
+    file). The cores run the whole files in tests/test_core_sim.py, with the KAT digests as the
+    reference."""
     algorithm = ALGORITHMS[key]
     path = kat_file(f"{algorithm.name}_{algorithm.version}_{kind}MsgKAT.txt")
     vectors = read_kat(path)

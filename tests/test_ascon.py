@@ -1,5 +1,5 @@
 """The Ascon models (NIST SP 800-232) against the designers' known answers: every record of the
-shared LWC KAT files where ../shared/kat is present, the carried sample everywhere."""
+full LWC KAT files and the sample of them, both carried (tests/data/kat)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CARRIED_KAT_DIR, KAT_DIR
+from conftest import CARRIED_KAT_DIR
 from hashbed.catalogue.algorithms.ascon import (
     SBOX,
     AsconAead128,
@@ -24,13 +24,17 @@ from hashbed.catalogue.algorithms.lwc_kat import lwc_kat_identity, read_aead_kat
 from hashbed.errors import HashbedError
 
 SUITE = get_lwc_suite("ascon", "sp800-232")
-FOLDERS = [pytest.param(CARRIED_KAT_DIR, id="carried"), pytest.param(KAT_DIR, id="shared")]
+
+
+@pytest.fixture(params=["sample", "full"])
+def folder(request: pytest.FixtureRequest) -> Path:
+    """The carried sample (tests/data/kat) or the full files (unpacked from tests/data/kat/full.tar.xz)."""
+    return CARRIED_KAT_DIR if request.param == "sample" else Path(request.getfixturevalue("full_kat_dir"))
 
 
 def kat(folder: Path, member: str) -> Path:
     path = folder / SUITE.kat_names()[member]
-    if not path.is_file():
-        pytest.skip(f"{path} not present")
+    assert path.is_file(), f"{path} is not carried"
     return path
 
 
@@ -45,7 +49,6 @@ def test_permutation_rejects_round_counts() -> None:
         permute((0, 0, 0, 0, 0), 13)
 
 
-@pytest.mark.parametrize("folder", FOLDERS)
 def test_aead_encrypts_decrypts_and_rejects_tampering(folder: Path) -> None:
     aead = AsconAead128()
     vectors = read_aead_kat(kat(folder, "aead"))
@@ -59,7 +62,6 @@ def test_aead_encrypts_decrypts_and_rejects_tampering(folder: Path) -> None:
         assert aead.decrypt(v.key, v.nonce, v.ad, bytes(tampered)) is None, f"Count = {v.count}"
 
 
-@pytest.mark.parametrize("folder", FOLDERS)
 def test_hash256_and_xof128(folder: Path) -> None:
     for member, digest in (("hash", AsconHash256().digest), ("xof", lambda m: AsconXof128().digest(m, 64))):
         vectors = read_hash_kat(kat(folder, member))
@@ -68,7 +70,6 @@ def test_hash256_and_xof128(folder: Path) -> None:
             assert digest(v.message) == v.digest, f"{member} Count = {v.count}"
 
 
-@pytest.mark.parametrize("folder", FOLDERS)
 def test_cxof128(folder: Path) -> None:
     cxof = AsconCxof128()
     vectors = read_hash_kat(kat(folder, "cxof"), "CXOF")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import kat_file
+from conftest import KatFile
 from hashbed.cli.main import main
 from hashbed.flow.tools import verilator_root
 
@@ -26,7 +26,7 @@ def test_cores_json_lists_names_algorithms_and_widths(capsys: pytest.CaptureFixt
     assert cores["sha1"]["bus_width"] == 32 and cores["sha1"]["architecture"] == "basic-iterative"
 
 
-def test_verify_with_kat_files(capsys: pytest.CaptureFixture[str], db: Path) -> None:
+def test_verify_with_kat_files(capsys: pytest.CaptureFixture[str], db: Path, kat_file: KatFile) -> None:
     short, long = kat_file("sha-1_fips_ShortMsgKAT.txt"), kat_file("sha-1_fips_LongMsgKAT.txt")
     code, out, _ = run(capsys, "verify", "sha1", "--kat", str(short), "--kat", str(long), "--db", str(db))
     assert code == 0

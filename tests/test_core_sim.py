@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CARRIED_KAT_DIR, GREEDY, REFERENCES, SILENT, broken_core, kat_file
+from conftest import CARRIED_KAT_DIR, GREEDY, REFERENCES, SILENT, KatFile, broken_core
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.algorithms.kat import KatVector, generated_vectors, write_kat
 from hashbed.catalogue.cores import Core, core_names, load_core
@@ -38,7 +38,8 @@ def test_generated_vectors_pass_under_stalls(name: str) -> None:
 
 @pytest.mark.parametrize("name", CORES)
 @pytest.mark.parametrize("kind", ["Short", "Long"])
-def test_shared_kat_files_pass(name: str, kind: str) -> None:
+def test_full_kat_files_pass(kat_file: KatFile, name: str, kind: str) -> None:
+    """Every record of the Short and Long KAT files of the core's algorithm version."""
     core = load_core(name)
     path = kat_file(f"{core.algorithm_name}_{core.version}_{kind}MsgKAT.txt")
     report = verify(core, [path], Stalls(src=0.4, dst=0.4, seed=3))
@@ -89,7 +90,7 @@ def test_measured_formula_equals_manifest(name: str) -> None:
     assert result.cycles == [core.cycles.cycles(n) for n in range(first, first + 5)]
 
 
-def test_wrong_kat_file_for_the_core_is_refused() -> None:
+def test_wrong_kat_file_for_the_core_is_refused(kat_file: KatFile) -> None:
     path = kat_file("sha-1_fips_ShortMsgKAT.txt")
     with pytest.raises(HashbedError, match="is for sha-1 fips, but core sha256 implements sha-256 fips"):
         verify(load_core("sha256"), [path])

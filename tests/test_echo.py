@@ -1,5 +1,5 @@
 """ECHO-256: padding layout and block counters of the model (the digests themselves are
-checked against the shared KAT files in test_algorithms.py)."""
+checked against the full KAT files in test_algorithms.py)."""
 
 from __future__ import annotations
 

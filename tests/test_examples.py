@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import kat_file
+from conftest import KatFile
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.algorithms.kat import read_kat
 from hashbed.catalogue.cores import CORES_ENV, load_core
@@ -90,7 +90,7 @@ def test_the_vhdl_core_runs_in_the_testbed(examples: None) -> None:
 
 
 @needs_ghdl
-def test_the_vhdl_core_passes_the_known_answers_of_shared_kat(capsys, db: Path) -> None:
+def test_the_vhdl_core_passes_the_full_short_kat_file(capsys, db: Path, kat_file: KatFile) -> None:
     short = kat_file("sha-256_fips_ShortMsgKAT.txt")
     code, out, err = run(capsys, "verify", "sha256_gmu", "--kat", str(short), "--db", str(db))
     assert code == 0 and "0 skipped" in out, err

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CARRIED_KAT_DIR, KAT_DIR
+from conftest import CARRIED_KAT_DIR
 from hashbed.catalogue.cores import Core, core_names, load_core, load_manifest
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.lwc_interface import first_difference, status_words
@@ -72,14 +72,12 @@ def test_carried_known_answers_pass_with_tampering(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", LWC_CORES)
-def test_shared_kat_sample_passes(name: str) -> None:
-    """Every eighth record of ../shared/kat (its four AEAD operations, or its hash or XOF), under
-    stalls; make kat runs them all."""
+def test_every_eighth_record_of_the_full_kat_files_passes(full_kat_dir: Path, name: str) -> None:
+    """Every eighth record of the full KAT files (its four AEAD operations, or its hash or XOF), under
+    stalls; test_full_kat_files_pass (slow) and make kat run them all."""
     core = load_core(name)
-    if not KAT_DIR.is_dir():
-        pytest.skip(f"{KAT_DIR} not present")
     sample = []
-    for path in lwc_kat_files_in(core.suite, KAT_DIR):
+    for path in lwc_kat_files_in(core.suite, full_kat_dir):
         cases = kat_cases(core, path)
         per_record = 4 if cases[0].kind == "encrypt" else 1
         sample += [case for index, case in enumerate(cases) if index // per_record % 8 == 0]
@@ -91,11 +89,9 @@ def test_shared_kat_sample_passes(name: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", LWC_CORES)
-def test_shared_kat_files_pass(name: str) -> None:
+def test_full_kat_files_pass(full_kat_dir: Path, name: str) -> None:
     core = load_core(name)
-    if not KAT_DIR.is_dir():
-        pytest.skip(f"{KAT_DIR} not present")
-    report = verify_lwc(core, lwc_kat_files_in(core.suite, KAT_DIR), Stalls(src=0.4, dst=0.4, seed=3))
+    report = verify_lwc(core, lwc_kat_files_in(core.suite, full_kat_dir), Stalls(src=0.4, dst=0.4, seed=3))
     assert report.ok, report.mismatch
     assert report.passed == report.messages == 4 * 1089 + 1025 + 1025
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REFERENCES, kat_file
+from conftest import REFERENCES, KatFile
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.algorithms.kat import read_kat
 from hashbed.catalogue.cores import ManifestError
@@ -144,7 +144,7 @@ def test_mixed_messages_hashed_together_under_stalls(name: str, stages: int) -> 
 
 
 @pytest.mark.parametrize(("name", "stages"), CI_POINTS)
-def test_kat_files_through_the_pipeline(name: str, stages: int) -> None:
+def test_kat_files_through_the_pipeline(kat_file: KatFile, name: str, stages: int) -> None:
     design = load_pipeline(name)
     for kind in ("Short", "Long"):
         vectors = read_kat(kat_file(f"{design.algorithm_name}_{design.version}_{kind}MsgKAT.txt"))

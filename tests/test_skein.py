@@ -1,7 +1,7 @@
 """The Skein-512 model against values published with the specification: the test vectors of
 the Skein 1.2 specification (Appendix C, Skein-512-512: same Threefish-512 and UBI, other
 output length) and the Skein-512-256 IVs. tests/test_algorithms.py checks both versions against
-the shared KAT files (round 2: Skein-512-256 v1.2) and round 3 (Skein 1.3) against pyskein.
+the full KAT files (round 2: Skein-512-256 v1.2) and round 3 (Skein 1.3) against pyskein.
 """
 
 from __future__ import annotations
