@@ -26,7 +26,7 @@ from typing import Any
 from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.options import OPTIONS, parse_levels
-from hashbed.jobs.strategies import space_of
+from hashbed.explore.strategies import space_of
 
 #: The options left free (their every level); the rest are pinned to the default.
 FREE = ("placer", "placer-heap-timingweight", "placer-heap-critexp", "dff", "nodffe", "nowidelut")

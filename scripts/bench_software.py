@@ -3,7 +3,7 @@ beside published figures for the same functions.
 
     .venv/bin/python scripts/bench_software.py [--runs N] [--long-bytes N] [--json] [KEY ...]
 
-The software side of the speed-up experiment (studies/zynq/testbed/software.py): hashbed's C
+The software side of the speed-up experiment (src/hashbed/testbed/software.py): hashbed's C
 (gcc -O3, compiled into $HASHBED_CACHE/software at first use) and the packages (hashlib/OpenSSL,
 pycryptodome). For each implementation:
 
@@ -38,7 +38,7 @@ from typing import Any
 
 from hashbed.catalogue.algorithms import ALGORITHMS
 from hashbed.studies.zynq.published_cycles import figures_for
-from hashbed.studies.zynq.testbed import software
+from hashbed.testbed import software
 
 SHORT_BYTES = 64
 

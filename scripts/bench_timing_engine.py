@@ -32,9 +32,9 @@ from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation
 from hashbed.flow.timing import engine as engine_module
 from hashbed.flow.timing.engine import TimingEngine, engine_executable, write_engine_design
 from hashbed.flow.timing.simulate import CELL_MODELS, write_timed_netlist
-from hashbed.studies.zynq.testbed.controller import Controller
-from hashbed.studies.zynq.timed_board import PostRouteBoard
 from hashbed.studies.zynq.timing import HOLD_MARGIN_PS
+from hashbed.testbed.controller import Controller
+from hashbed.testbed.timed_board import PostRouteBoard
 
 #: core_tb.v's reset: four cycles of 100 ns before the core's clock starts.
 RESET_CYCLES = 4

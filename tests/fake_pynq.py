@@ -26,9 +26,9 @@ from typing import Any
 import numpy as np
 
 from hashbed.errors import CoreFailure
-from hashbed.studies.zynq.board.address_map import ADDRESS_MAP, DMA, RESET_GPIO
-from hashbed.studies.zynq.testbed.board import Block
-from hashbed.studies.zynq.testbed.simulated import SimulatedBoard
+from hashbed.testbed.address_map import ADDRESS_MAP, DMA, RESET_GPIO
+from hashbed.testbed.board import Block
+from hashbed.testbed.simulated import SimulatedBoard
 
 MM2S_DMACR, MM2S_DMASR, S2MM_DMACR, S2MM_DMASR, S2MM_LENGTH = 0x00, 0x04, 0x30, 0x34, 0x58
 

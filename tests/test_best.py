@@ -1,4 +1,4 @@
-"""The best stored run per core and device (hashbed.jobs.best), its recipe (hashbed.jobs.recipe),
+"""The best stored run per core and device (hashbed.explore.best), its recipe (hashbed.explore.recipe),
 ``hashbed results --best`` and ``hashbed bench --settings``. Implement jobs are put into a store
 in tmp_path with the inputs ImplSettings gives, so no place and route runs."""
 
@@ -16,11 +16,11 @@ from hashbed.catalogue.cores import Core, load_core
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.options import Choice
 from hashbed.cli.main import main
+from hashbed.explore.best import best_run, best_runs, fmax_over_seeds
+from hashbed.explore.criteria import figures
+from hashbed.explore.recipe import read_recipe
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.jobs.best import best_run, best_runs, fmax_over_seeds
-from hashbed.jobs.criteria import figures
 from hashbed.jobs.graph import Node, graph_of
-from hashbed.jobs.recipe import read_recipe
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
 

@@ -1,6 +1,6 @@
 """The Vivado project of the testbed on a Zynq board, checked without Vivado: the Tcl parses, and run
 with a stub for every Vivado command it creates the block design with the address map of
-hashbed.studies.zynq.board.address_map, from HDL files that exist."""
+hashbed.testbed.address_map, from HDL files that exist."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from hashbed.catalogue.cores import load_core
 from hashbed.cli.main import main
 from hashbed.errors import HashbedError
-from hashbed.studies.zynq.board.address_map import (
+from hashbed.testbed.address_map import (
     ADDRESS_MAP,
     BOARD_BLOCKS,
     BOARDS,
@@ -26,8 +26,8 @@ from hashbed.studies.zynq.board.address_map import (
     check_address_map,
     get_board,
 )
-from hashbed.studies.zynq.board.tcl import write_project
-from hashbed.studies.zynq.testbed.board import Block
+from hashbed.testbed.board import Block
+from hashbed.testbed.tcl import write_project
 
 ROOT = Path(__file__).resolve().parents[1]
 

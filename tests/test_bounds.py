@@ -15,7 +15,7 @@ from hashbed.cli.main import build_parser, main
 from hashbed.cli.types import MAX_BOARDS, MAX_BUDGET, MAX_SIGMA, MAX_WORKERS
 from hashbed.flow.impl.implement import SEED_LIMIT
 from hashbed.results import JobRecord, ResultStore
-from hashbed.studies.zynq.testbed.controller import search_max_frequency
+from hashbed.testbed.controller import search_max_frequency
 
 HX8K = ["--device", "ice40-hx8k"]
 #: A hang or a run of place and route shows as this timeout; the usage errors take a second or two.

@@ -20,8 +20,8 @@ from hashbed.catalogue.cores import CORES_ENV, load_core
 from hashbed.catalogue.manifest import read_toml
 from hashbed.cli.main import main
 from hashbed.results import ResultStore
-from hashbed.studies.zynq.testbed.controller import Controller
-from hashbed.studies.zynq.testbed.simulated import SimulatedBoard
+from hashbed.testbed.controller import Controller
+from hashbed.testbed.simulated import SimulatedBoard
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "cores"
 CARRIED = Path(__file__).resolve().parent / "data" / "kat"

@@ -13,8 +13,8 @@ from hashbed.catalogue.devices import FAMILIES, get_device
 from hashbed.catalogue.options import OPTIONS, check_choice, parse_levels, tool_args
 from hashbed.cli.main import main
 from hashbed.errors import HashbedError
+from hashbed.explore.strategies import FREQUENCY_STEPS
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.jobs.strategies import FREQUENCY_STEPS
 from hashbed.results import ResultStore
 
 EXPLORE = ["explore", "sha1", "--device", "ice40-hx8k", "--jobs", "2"]

@@ -25,8 +25,8 @@ from hashbed.flow.sim.build import simulator_fingerprint
 from hashbed.jobs.runner import _file_hash
 from hashbed.results.records import job_key
 from hashbed.studies.pipelined.sweep import check_inputs
-from hashbed.studies.zynq.testbed.simulated import board_design
-from hashbed.studies.zynq.testbed.wrapper import write_wrapper
+from hashbed.testbed.simulated import board_design
+from hashbed.testbed.wrapper import write_wrapper
 
 
 def test_the_helper_hashes_the_text_then_each_file_as_asked(tmp_path: Path) -> None:

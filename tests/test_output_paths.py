@@ -18,7 +18,7 @@ from hashbed.cli.main import main
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
-from hashbed.studies.zynq.board.tcl import MARKER as BOARD_MARKER
+from hashbed.testbed.tcl import MARKER as BOARD_MARKER
 
 LONG = "n" * 300  # longer than any file system's NAME_MAX
 AS_ROOT = os.geteuid() == 0

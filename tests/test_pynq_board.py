@@ -18,12 +18,12 @@ from hashbed.cli.main import main
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.results import ResultStore
 from hashbed.studies.zynq import testbed_tables
-from hashbed.studies.zynq.board.address_map import DMA, RESET_GPIO, TESTBED, TIMER, get_board, segment
 from hashbed.studies.zynq.board.experiments import FMAX_STEP
-from hashbed.studies.zynq.testbed import clock_wizard
-from hashbed.studies.zynq.testbed.controller import Controller, SearchResult, search_max_frequency
-from hashbed.studies.zynq.testbed.pynq_board import PynqBoard
-from hashbed.studies.zynq.testbed.simulated import SimulatedBoard
+from hashbed.testbed import clock_wizard
+from hashbed.testbed.address_map import DMA, RESET_GPIO, TESTBED, TIMER, get_board, segment
+from hashbed.testbed.controller import Controller, SearchResult, search_max_frequency
+from hashbed.testbed.pynq_board import PynqBoard
+from hashbed.testbed.simulated import SimulatedBoard
 
 SHA1 = load_core("sha1")
 PYNQ_Z2 = get_board("pynq-z2")

@@ -21,9 +21,9 @@ from hashbed.errors import HashbedError
 from hashbed.studies.zynq import published_cycles, testbed_tables
 from hashbed.studies.zynq.experiments import BOARD
 from hashbed.studies.zynq.published_cycles import ZYNQ_ARM
-from hashbed.studies.zynq.testbed import software
-from hashbed.studies.zynq.testbed.simulated import DmaModel
-from hashbed.studies.zynq.testbed.software import (
+from hashbed.testbed import software
+from hashbed.testbed.simulated import DmaModel
+from hashbed.testbed.software import (
     C_FUNCTIONS,
     PACKAGES,
     NativeHash,

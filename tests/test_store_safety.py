@@ -19,7 +19,7 @@ import pytest
 
 from hashbed.catalogue.cores import load_core
 from hashbed.cli.main import main
-from hashbed.jobs.recipe import read_recipe
+from hashbed.explore.recipe import read_recipe
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
 from hashbed.results import store as store_module

@@ -15,11 +15,11 @@ import pytest
 from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import get_device
 from hashbed.errors import HashbedError
+from hashbed.explore.explore import Budget, explore
+from hashbed.explore.strategies import FREQUENCY_STEPS, Strategy, Trial, Tried, space_of, start
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.jobs.explore import Budget, explore
 from hashbed.jobs.graph import Event, Node
 from hashbed.jobs.runner import Jobs
-from hashbed.jobs.strategies import FREQUENCY_STEPS, Strategy, Trial, Tried, space_of, start
 from hashbed.results import JobRecord, ResultStore
 
 SHA1 = load_core("sha1")

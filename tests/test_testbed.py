@@ -26,11 +26,11 @@ from hashbed.flow.tools import YOSYS
 from hashbed.results import ResultStore
 from hashbed.studies.zynq import testbed_tables
 from hashbed.studies.zynq.experiments import BOARD, stored_fmax
-from hashbed.studies.zynq.testbed import clock_wizard, wrapper
-from hashbed.studies.zynq.testbed.board import FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TRANSFER_LENGTH, Block
-from hashbed.studies.zynq.testbed.controller import Controller, LwcController, search_max_frequency
-from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
-from hashbed.studies.zynq.testbed.wrapper import FifoDepths
+from hashbed.testbed import clock_wizard, wrapper
+from hashbed.testbed.board import FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TRANSFER_LENGTH, Block
+from hashbed.testbed.controller import Controller, LwcController, search_max_frequency
+from hashbed.testbed.simulated import DmaModel, SimulatedBoard, board_design
+from hashbed.testbed.wrapper import FifoDepths
 
 EDGE_LENGTHS = (0, 1, 55, 56, 63, 64, 65, 119, 120, 1000)
 

@@ -30,13 +30,13 @@ from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.timing.engine import TimingEngine, write_engine_design
 from hashbed.flow.timing.simulate import CELL_MODELS, write_timed_netlist
 from hashbed.studies.zynq import experiments
-from hashbed.studies.zynq.testbed import simulated, wrapper
-from hashbed.studies.zynq.testbed.board import SDI_CONFIG, SDI_DATA, SDI_STATUS, Block
-from hashbed.studies.zynq.testbed.controller import LwcController
-from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
-from hashbed.studies.zynq.testbed.wrapper import FifoDepths
-from hashbed.studies.zynq.timed_board import PostRouteBoard
 from hashbed.studies.zynq.timing import HOLD_MARGIN_PS, MEASURED_BLOCKS, lwc_check_cases, lwc_measured_case
+from hashbed.testbed import simulated, wrapper
+from hashbed.testbed.board import SDI_CONFIG, SDI_DATA, SDI_STATUS, Block
+from hashbed.testbed.controller import LwcController
+from hashbed.testbed.simulated import DmaModel, SimulatedBoard, board_design
+from hashbed.testbed.timed_board import PostRouteBoard
+from hashbed.testbed.wrapper import FifoDepths
 
 # The first record of the Ascon-AEAD128 KAT file (docs/interface.md's example): key 00..0F,
 # nonce 10..1F, empty AD and plaintext; do as the KAT gives it, not as the model computes it.

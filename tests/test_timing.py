@@ -35,8 +35,6 @@ from hashbed.flow.timing.variation import VariationModel, placement
 from hashbed.jobs.runner import Jobs
 from hashbed.report.sections import Figure, sections
 from hashbed.results import ResultStore
-from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
-from hashbed.studies.zynq.timed_board import PostRouteBoard
 from hashbed.studies.zynq.timing import (
     HOLD_MARGIN_PS,
     MEASURED_BLOCKS,
@@ -47,6 +45,8 @@ from hashbed.studies.zynq.timing import (
     time_core,
 )
 from hashbed.studies.zynq.timing_tables import STUDY_DEVICES, board_rows, fmax_rows, missing_searches
+from hashbed.testbed.controller import Controller, search_max_frequency
+from hashbed.testbed.timed_board import PostRouteBoard
 
 #: The calibration per device family: the device, and how far above the static Fmax random data runs at least.
 CALIBRATION = {"ice40": ("ice40-hx8k", 1.3), "ecp5": ("ecp5-25k", 1.1)}

@@ -1,6 +1,6 @@
 """``hashbed results --best``, its recipe (``--export-settings``) and ``hashbed bench --settings``:
 the best stored run per core and device by a criterion, and running cores again with its settings
-(hashbed.jobs.best, hashbed.jobs.recipe)."""
+(hashbed.explore.best, hashbed.explore.recipe)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from hashbed.catalogue.options import describe
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.options import OLD_SPELLINGS_GO, option_with_old_spelling
 from hashbed.errors import HashbedError
+from hashbed.explore.best import Best, best_run, best_runs
+from hashbed.explore.criteria import CRITERIA
+from hashbed.explore.recipe import read_recipe, recipe_settings, write_recipe
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.jobs.best import Best, best_run, best_runs
-from hashbed.jobs.criteria import CRITERIA
-from hashbed.jobs.recipe import read_recipe, recipe_settings, write_recipe
 from hashbed.results import ResultStore
 from hashbed.results.exchange import check_target
 

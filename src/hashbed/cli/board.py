@@ -15,9 +15,7 @@ from hashbed.cli.types import MAX_WORKERS, SEED_RANGE, comma_list, float_range, 
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
-from hashbed.studies.zynq.board.address_map import BOARDS, get_board
 from hashbed.studies.zynq.board.experiments import BoardSettings, fmax_node, run_here, transfer_nodes
-from hashbed.studies.zynq.board.tcl import project_name, write_project
 from hashbed.studies.zynq.experiments import (
     FALLBACK_CORE_MHZ,
     KB,
@@ -26,8 +24,10 @@ from hashbed.studies.zynq.experiments import (
     speedup_row,
     stored_fmax,
 )
-from hashbed.studies.zynq.testbed.pynq_board import PynqBoard, check_bitfile
-from hashbed.studies.zynq.testbed.simulated import DEFAULT_IDLE_LIMIT
+from hashbed.testbed.address_map import BOARDS, get_board
+from hashbed.testbed.pynq_board import PynqBoard, check_bitfile
+from hashbed.testbed.simulated import DEFAULT_IDLE_LIMIT
+from hashbed.testbed.tcl import project_name, write_project
 
 DEFAULT_BOARD = "pynq-z2"
 

@@ -1,4 +1,4 @@
-"""``hashbed explore``: design-space exploration of cores on the open flow (hashbed.jobs.explore)."""
+"""``hashbed explore``: design-space exploration of cores on the open flow (hashbed.explore.explore)."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from hashbed.cli.options import option_with_old_spelling
 from hashbed.cli.running import executor_options, run_jobs
 from hashbed.cli.types import MAX_BUDGET, budget_runs
 from hashbed.errors import HashbedError
+from hashbed.explore.criteria import CRITERIA
+from hashbed.explore.explore import Budget, Exploration, Run, check_exploration, explore
+from hashbed.explore.strategies import STRATEGIES, STRATEGY_HELP
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.jobs.criteria import CRITERIA
-from hashbed.jobs.explore import Budget, Exploration, Run, check_exploration, explore
 from hashbed.jobs.graph import Event, Node
 from hashbed.jobs.runner import Jobs
-from hashbed.jobs.strategies import STRATEGIES, STRATEGY_HELP
 from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.exploration.study import study_cores
 

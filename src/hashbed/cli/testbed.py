@@ -31,9 +31,9 @@ from hashbed.studies.zynq.experiments import (
     transfer_nodes,
 )
 from hashbed.studies.zynq.published_cycles import ZYNQ_ARM, ZYNQ_ARM_MHZ
-from hashbed.studies.zynq.testbed.controller import Controller, LwcController, search_max_frequency
-from hashbed.studies.zynq.testbed.simulated import DEFAULT_IDLE_LIMIT, SYS_MHZ_RANGE, DmaModel, SimulatedBoard
-from hashbed.studies.zynq.testbed.software import call_overhead_s
+from hashbed.testbed.controller import Controller, LwcController, search_max_frequency
+from hashbed.testbed.simulated import DEFAULT_IDLE_LIMIT, SYS_MHZ_RANGE, DmaModel, SimulatedBoard
+from hashbed.testbed.software import call_overhead_s
 
 
 def _settings(args: argparse.Namespace, store: ResultStore, core: Core) -> TestbedSettings:

@@ -15,7 +15,6 @@ from hashbed.errors import HashbedError
 from hashbed.flow.timing.variation import VariationModel
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
-from hashbed.studies.zynq.testbed.controller import BOTTOM_OF_RANGE
 from hashbed.studies.zynq.timing import DATA_MODES, ENGINES, LOW_FACTOR, TimingSettings, time_node
 from hashbed.studies.zynq.timing_tables import (
     MODEL_NOTE,
@@ -28,6 +27,7 @@ from hashbed.studies.zynq.timing_tables import (
     fmax_cells,
     fmax_rows,
 )
+from hashbed.testbed.controller import BOTTOM_OF_RANGE
 
 
 def _cores(args: argparse.Namespace) -> list[Core]:

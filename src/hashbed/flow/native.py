@@ -2,7 +2,7 @@
 in a one-line error, and a build written beside its target and moved into place, so that two
 processes building at once never see half a file. The fast timing engine
 (``flow/timing/engine.py``) and the software side of the Zynq study
-(``studies/zynq/testbed/software.py``) build with it."""
+(``testbed/software.py``) build with it."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from typing import Any
 from hashbed.catalogue.cores import Core, all_cores
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.throughput import latency_ns
-from hashbed.jobs.criteria import CRITERIA
+from hashbed.explore.criteria import CRITERIA
 from hashbed.jobs.runner import row_inputs
 from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.cells import Cells
@@ -19,7 +19,7 @@ from hashbed.studies.cells import Cells
 REFERENCE_CORE = "sha256"
 
 #: What rows can be ranked by: the row field, and whether more is better.
-#: How rows rank by each criterion of an exploration (hashbed.jobs.criteria, the one set of
+#: How rows rank by each criterion of an exploration (hashbed.explore.criteria, the one set of
 #: ranking criteria): the figure of a row, and whether more is better.
 RANK_KEYS: dict[str, tuple[Callable[[dict[str, Any]], float], bool]] = {
     "throughput": (lambda row: row["throughput_mbps"], True),

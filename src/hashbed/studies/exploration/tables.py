@@ -3,7 +3,7 @@ the gain, the winning settings, Fmax over seeds, and whether exploring changes t
 
 The default run is the common flow's (seed 1, 100 MHz requested, default options: the run
 ``make bench-targets`` stores); the best is the best stored run of the core's present sources on
-the device by throughput (hashbed.jobs.best), whatever made it.
+the device by throughput (hashbed.explore.best), whatever made it.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Any
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.options import describe
+from hashbed.explore.best import best_run, present_runs
+from hashbed.explore.criteria import figures
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.jobs.best import best_run, present_runs
-from hashbed.jobs.criteria import figures
 from hashbed.results import ResultStore, job_key
 from hashbed.studies.cells import Cells
 from hashbed.studies.exploration import study

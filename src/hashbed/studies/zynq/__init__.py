@@ -1,2 +1,2 @@
-"""The Zynq testbed study (Farahmand, Homsirikamol, Gaj): the testbed and its host controller,
-the overhead and speed-up experiments, experimental Fmax by timing simulation, Tables I to IV."""
+"""The Zynq testbed study (Farahmand, Homsirikamol, Gaj): the overhead and speed-up experiments
+on the testbed (hashbed.testbed), experimental Fmax by timing simulation, Tables I to IV."""

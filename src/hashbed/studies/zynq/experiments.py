@@ -34,10 +34,10 @@ from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize
 from hashbed.results import JobRecord, ResultStore, job_key
 from hashbed.studies.zynq.published_cycles import Figure, zynq_arm_seconds
-from hashbed.studies.zynq.testbed.board import Board
-from hashbed.studies.zynq.testbed.controller import MAX_TRANSFER_WORDS, Controller, LwcController
-from hashbed.studies.zynq.testbed.simulated import DmaModel, SimulatedBoard, board_design
-from hashbed.studies.zynq.testbed.software import software_name
+from hashbed.testbed.board import Board
+from hashbed.testbed.controller import MAX_TRANSFER_WORDS, Controller, LwcController
+from hashbed.testbed.simulated import DmaModel, SimulatedBoard, board_design
+from hashbed.testbed.software import software_name
 
 #: The study's message sizes, in kB (1 kB = 1000 bytes).
 DEFAULT_SIZES_KB = (10, 100, 500, 1000, 5000)
@@ -185,7 +185,7 @@ def transfer_nodes(core: Core, sizes_kb: Sequence[float], settings: TestbedSetti
             "dma": dataclasses.asdict(settings.dma),
             "start_delay": settings.start_delay,
             "message_seed": settings.message_seed,
-            # what the speed-up is measured against (studies/zynq/testbed/software.py)
+            # what the speed-up is measured against (hashbed.testbed.software)
             "software": None if lwc else software_name(core.algorithm),
         }
         if lwc:

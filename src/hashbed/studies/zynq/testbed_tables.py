@@ -13,7 +13,7 @@ from hashbed.results import ResultStore
 from hashbed.studies.cells import Cells
 from hashbed.studies.zynq.experiments import BOARD, STEP, arm_speedup, overhead_row, speedup_row, stored_fmax
 from hashbed.studies.zynq.published_cycles import ZYNQ_ARM, ZYNQ_ARM_MHZ, Figure, figures_for
-from hashbed.studies.zynq.testbed.simulated import DmaModel
+from hashbed.testbed.simulated import DmaModel
 
 TABLE_4_TITLE = "Table IV: hardware / software speed-up against message size (simulated board)"
 TABLE_4_ARM_TITLE = (

@@ -42,7 +42,7 @@ from hashbed.jobs.graph import Node
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize, writable_build_dir
 from hashbed.results import JobRecord
-from hashbed.studies.zynq.testbed.controller import (
+from hashbed.testbed.controller import (
     STEP_MHZ,
     Controller,
     LwcController,
@@ -50,7 +50,7 @@ from hashbed.studies.zynq.testbed.controller import (
     Transfer,
     search_max_frequency,
 )
-from hashbed.studies.zynq.timed_board import PostRouteBoard
+from hashbed.testbed.timed_board import PostRouteBoard
 
 DATA_MODES = ("worst", "random")
 #: The simulators of the timed netlist: hashbed's fast timing engine, and Icarus Verilog, the reference.
@@ -170,10 +170,10 @@ TIMING_CODE = CodeVersion(
     1,
     modules=(
         "hashbed.studies.zynq.timing",
-        "hashbed.studies.zynq.timed_board",
-        "hashbed.studies.zynq.testbed.controller",
-        "hashbed.studies.zynq.testbed.clock_wizard",
-        "hashbed.studies.zynq.testbed.board",
+        "hashbed.testbed.timed_board",
+        "hashbed.testbed.controller",
+        "hashbed.testbed.clock_wizard",
+        "hashbed.testbed.board",
         "hashbed.flow.timing.netlist",
         "hashbed.flow.timing.sdf",
         "hashbed.flow.timing.simulate",

@@ -1,2 +1,2 @@
-"""The Zynq testbed on a real board: the boards, the address map, the Vivado project script and
-the board's experiments (docs/board.md)."""
+"""The Zynq study on a real board: its experiments as jobs (docs/board.md); the board itself is
+hashbed.testbed."""

@@ -23,9 +23,9 @@ from hashbed.jobs.graph import Node, constant
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord
 from hashbed.studies.zynq.experiments import KB, STEP, board_transfer, message_of_size
-from hashbed.studies.zynq.testbed.controller import Controller, search_max_frequency
-from hashbed.studies.zynq.testbed.pynq_board import PynqBoard
-from hashbed.studies.zynq.testbed.software import software_name
+from hashbed.testbed.controller import Controller, search_max_frequency
+from hashbed.testbed.pynq_board import PynqBoard
+from hashbed.testbed.software import software_name
 
 FMAX_STEP = "board_fmax"
 

@@ -1,4 +1,4 @@
-"""The search strategies of an exploration (hashbed.jobs.explore), ATHENa's and one that combines them.
+"""The search strategies of an exploration (hashbed.explore.explore), ATHENa's and one that combines them.
 
 A strategy is a generator: it yields a batch of trials (option levels, seed, requested
 frequency), gets back the batch's runs, and yields the next batch from what they achieved, until

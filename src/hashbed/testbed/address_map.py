@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from hashbed.catalogue.cores import Core
 from hashbed.errors import HashbedError
-from hashbed.studies.zynq.testbed.board import Block
+from hashbed.testbed.board import Block
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ import numpy as np
 
 from hashbed.catalogue.cores import Core
 from hashbed.errors import CoreFailure, HashbedError
-from hashbed.studies.zynq.board.address_map import (
+from hashbed.testbed.address_map import (
     BOARD_BLOCKS,
     DMA,
     RESET_GPIO,
@@ -37,7 +37,7 @@ from hashbed.studies.zynq.board.address_map import (
     segment,
     segment_of,
 )
-from hashbed.studies.zynq.testbed.board import Block, Board
+from hashbed.testbed.board import Block, Board
 
 # AXI DMA registers (PG021, simple mode): control and status of each channel
 MM2S_DMACR = 0x00

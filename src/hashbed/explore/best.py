@@ -1,4 +1,4 @@
-"""The best stored implementation run of a core on a device, by a criterion (hashbed.jobs.criteria).
+"""The best stored implementation run of a core on a device, by a criterion (hashbed.explore.criteria).
 
 Only finished implement jobs made from the core's present sources count (their inputs'
 ``core_fingerprint`` is the core's now); runs of cores no longer in the catalogue are left out, as
@@ -19,8 +19,8 @@ from hashbed.catalogue.cores import Core, all_cores, load_core
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.options import Choice, check_choice
 from hashbed.errors import HashbedError
+from hashbed.explore.criteria import CRITERIA, figures, score
 from hashbed.flow.impl.implement import DEFAULT_TIMEOUT_S, ImplSettings
-from hashbed.jobs.criteria import CRITERIA, figures, score
 from hashbed.results import JobRecord, ResultStore
 
 
@@ -43,7 +43,7 @@ class Best:
     criterion: str
     record: JobRecord
     runs: int
-    #: The run's figures of merit (hashbed.jobs.criteria.figures).
+    #: The run's figures of merit (hashbed.explore.criteria.figures).
     figures: dict[str, float]
     #: Fmax over the seeds of the run's frequency and options.
     spread: Spread

@@ -1,6 +1,6 @@
 """Design-space exploration (ATHENa-style): many stored implement jobs per core, the best by a criterion.
 
-Each core's search is a strategy (hashbed.jobs.strategies) over the core's option space; every
+Each core's search is a strategy (hashbed.explore.strategies) over the core's option space; every
 run is an ordinary implement job, so an exploration run again reuses every finished run and
 resumes where it stopped. The searches of all cores share one run of the job graph: when the
 last run of a core's batch finishes, that core's next batch joins the jobs waiting, so no core
@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 
 from hashbed.catalogue.cores import Core
 from hashbed.errors import HashbedError
+from hashbed.explore.criteria import CRITERIA, figures, score
+from hashbed.explore.strategies import STRATEGIES, Space, Strategy, Trial, Tried, minimum_budget, space_of, start
 from hashbed.flow.impl.implement import SEED_LIMIT, ImplSettings
-from hashbed.jobs.criteria import CRITERIA, figures, score
 from hashbed.jobs.graph import Event, Node
 from hashbed.jobs.runner import Jobs
-from hashbed.jobs.strategies import STRATEGIES, Space, Strategy, Trial, Tried, minimum_budget, space_of, start
 from hashbed.results import JobRecord
 
 

@@ -24,7 +24,7 @@ from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.sim.icarus import run_simulation, written_words
 from hashbed.flow.timing.engine import TimingEngine
 from hashbed.flow.timing.simulate import period_ps
-from hashbed.studies.zynq.testbed.board import (
+from hashbed.testbed.board import (
     FIFO_CONFIG,
     SDI_CONFIG,
     SDI_DATA,
@@ -39,7 +39,7 @@ from hashbed.studies.zynq.testbed.board import (
     Block,
     Board,
 )
-from hashbed.studies.zynq.testbed.clock_wizard import ClockWizardModel
+from hashbed.testbed.clock_wizard import ClockWizardModel
 
 _MARK = re.compile(r"^(first|last) (-?\d+)$", re.MULTILINE)
 #: log2 of the modelled sdi FIFO's depth: lwc_tb.v holds 65536 sdi words.

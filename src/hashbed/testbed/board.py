@@ -4,7 +4,7 @@ A board has three register blocks behind AXI4-Lite (the output FIFO, the timer a
 the Clocking Wizard; a board for an LWC core a fourth, the secret-data FIFO, whose
 words the processor writes as registers), a DMA engine that sends one buffer to the input FIFO while it
 receives one buffer from the output FIFO, and a reset for the programmable logic.
-The simulated board (``hashbed.studies.zynq.testbed.simulated``) implements it in Verilator; a
+The simulated board (``hashbed.testbed.simulated``) implements it in Verilator; a
 real Zynq board implements the same methods with PYNQ (``pynq_board.PynqBoard``: ``pynq.MMIO``
 for the register blocks, the AXI DMA driver for the transfer) and is driven by the same controller.
 """
@@ -22,7 +22,7 @@ class Block(Enum):
 
     OUTPUT_FIFO = "output_fifo"  # registers of rtl/testbed/output_fifo.v
     TIMER = "timer"  # Xilinx AXI Timer (rtl/testbed/cycle_timer.v in simulation)
-    CLOCK_WIZARD = "clock_wizard"  # Xilinx Clocking Wizard (hashbed.studies.zynq.testbed.clock_wizard)
+    CLOCK_WIZARD = "clock_wizard"  # Xilinx Clocking Wizard (hashbed.testbed.clock_wizard)
     SDI_FIFO = "sdi_fifo"  # an LWC core's secret-data FIFO (rtl/testbed/sdi_fifo.v); hash testbeds have none
 
 

@@ -22,8 +22,8 @@ from hashbed.catalogue.cores import Core
 from hashbed.catalogue.interface import digest_from_words, digest_word_count, from_memory, to_memory
 from hashbed.catalogue.lwc_interface import LwcCase, first_difference, status_word
 from hashbed.errors import CoreFailure, HashbedError
-from hashbed.studies.zynq.testbed import clock_wizard
-from hashbed.studies.zynq.testbed.board import (
+from hashbed.testbed import clock_wizard
+from hashbed.testbed.board import (
     FIFO_CONFIG,
     SDI_CONFIG,
     SDI_DATA,
@@ -39,7 +39,7 @@ from hashbed.studies.zynq.testbed.board import (
     Block,
     Board,
 )
-from hashbed.studies.zynq.testbed.software import host_cpu, native, time_software
+from hashbed.testbed.software import host_cpu, native, time_software
 
 LOCK_POLLS = 1000
 #: Reads of SDI_STATUS while the sdi FIFO is full before a write is given up.

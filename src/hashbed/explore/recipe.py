@@ -1,6 +1,6 @@
 """A replication recipe: the settings of each core's best stored run on a device, as a JSON file.
 
-``hashbed results --best CRITERION --export-settings FILE`` writes it (hashbed.jobs.best), one
+``hashbed results --best CRITERION --export-settings FILE`` writes it (hashbed.explore.best), one
 entry per core and device: the run's seed, requested frequency and options, and, to say what
 it was, the tool versions and core fingerprint of its inputs, its job key, the criterion and
 its figures. ``hashbed bench --settings FILE`` implements each core with its entry for the
@@ -23,9 +23,9 @@ from hashbed.catalogue.cores import Core, load_core
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.options import check_choice
 from hashbed.errors import HashbedError
+from hashbed.explore.best import Best
+from hashbed.explore.criteria import CRITERIA
 from hashbed.flow.impl.implement import SEED_LIMIT, ImplSettings
-from hashbed.jobs.best import Best
-from hashbed.jobs.criteria import CRITERIA
 from hashbed.results.exchange import write_whole
 from hashbed.results.schema import Mhz, Number
 
@@ -49,7 +49,7 @@ class RecipeEntry(BaseModel):
     core_fingerprint: Annotated[str, Field(min_length=1)]
     key: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
     criterion: str
-    #: hashbed.jobs.criteria.figures of the run.
+    #: hashbed.explore.criteria.figures of the run.
     figures: dict[str, Number]
 
     @field_validator("criterion")

@@ -22,9 +22,9 @@ from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow import processes
 from hashbed.flow.cache import cache_root
 from hashbed.flow.sim.build import Design, build
-from hashbed.studies.zynq.testbed.board import Block, Board
-from hashbed.studies.zynq.testbed.clock_wizard import ClockWizardModel
-from hashbed.studies.zynq.testbed.wrapper import FifoDepths, testbed_parameters, testbed_sources, testbed_top
+from hashbed.testbed.board import Block, Board
+from hashbed.testbed.clock_wizard import ClockWizardModel
+from hashbed.testbed.wrapper import FifoDepths, testbed_parameters, testbed_sources, testbed_top
 
 HARNESS = Path(__file__).with_name("board_harness.cpp")
 #: AXI4-Lite base addresses in sim_board_top.v (and lwc_sim_board_top.v, which adds the sdi FIFO)

@@ -27,7 +27,7 @@ from hashbed import __version__
 from hashbed.catalogue.cores import Core
 from hashbed.errors import HashbedError
 from hashbed.flow.folders import check_own_folder, clear_folder, mark_folder
-from hashbed.studies.zynq.board.address_map import (
+from hashbed.testbed.address_map import (
     ADDRESS_MAP,
     CLOCK_WIZARD,
     DDR_BASE,
@@ -42,7 +42,7 @@ from hashbed.studies.zynq.board.address_map import (
     check_hash_core,
     segment,
 )
-from hashbed.studies.zynq.testbed.wrapper import WRAPPER_MODULE, testbed_parameters, testbed_sources, wrapper_source
+from hashbed.testbed.wrapper import WRAPPER_MODULE, testbed_parameters, testbed_sources, wrapper_source
 
 #: The IP versions of Vivado 2020.1 to 2023.2 (the PYNQ 2.7 and 3.0 images are built with 2020.2 and 2022.1).
 IP = {
@@ -153,7 +153,7 @@ def script(core: Core, board: ZynqBoard, hdl: list[Path], jobs: int = 2) -> str:
 # Run it where Vivado is:   vivado -mode batch -source build.tcl
 # It writes {name}.bit and {name}.hwh next to this script: copy both to the board and run
 #   hashbed board run {core.name} --board {board.name} --bitfile {name}.bit
-# The address map below is hashbed.studies.zynq.board.address_map (docs/board.md).
+# The address map below is hashbed.testbed.address_map (docs/board.md).
 
 set here [file dirname [file normalize [info script]]]
 set name {name}
@@ -298,7 +298,7 @@ connect_bd_net [get_bd_pins sys_reset/peripheral_aresetn] \\
 connect_bd_net [get_bd_pins {RESET_GPIO}/gpio_io_o] [get_bd_pins testbed_reset/aux_reset_in]
 connect_bd_net [get_bd_pins testbed_reset/peripheral_reset] [get_bd_pins {TESTBED}/rst]
 
-# --- address map (hashbed.studies.zynq.board.address_map; the host reads it back from the .hwh) ---
+# --- address map (hashbed.testbed.address_map; the host reads it back from the .hwh) ---
 {addresses}
 {ddr}
 
