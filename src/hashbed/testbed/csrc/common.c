@@ -1,5 +1,5 @@
-/* The AES tables shared by ECHO, SHAvite-3 and Fugue (Grøstl builds its own from the S-box),
- * the library's set-up and its timing helpers. */
+/* The AES tables shared by ECHO, SHAvite-3 and Fugue (Grøstl and Fugue build their own from the
+ * S-box) and the library's timing helpers; library.c sets every algorithm up. */
 #include "hashbed_sw.h"
 
 uint8_t hb_aes_sbox[256];
@@ -17,7 +17,7 @@ uint8_t hb_gf_mul(uint8_t a, uint8_t b) {
     return (uint8_t)product;
 }
 
-static void aes_tables(void) {
+void hb_aes_init(void) {
     uint8_t inverse[256] = {0};
     for (unsigned x = 1; x < 256; x++)
         for (unsigned y = 1; y < 256; y++)
@@ -38,7 +38,6 @@ static void aes_tables(void) {
     }
 }
 
-static int ready;
 int hb_aes;
 
 /* Use the AES instructions where there are any (1, the default) or the tables (0); returns
@@ -52,21 +51,6 @@ int hb_set_aes(int on) {
     hb_aes = 0;
 #endif
     return hb_aes;
-}
-
-/* Fill every computed table; call once before hashing (further calls do nothing). */
-void hb_init(void) {
-    if (ready) return;
-    aes_tables();
-    hb_set_aes(1);
-    hb_groestl_init();
-    hb_fugue_init();
-    hb_hamsi_init();
-    hb_cubehash_init();
-    hb_jh_init();
-    hb_shabal_init();
-    hb_skein_init();
-    ready = 1;
 }
 
 typedef void (*hb_hash)(const uint8_t *, size_t, uint8_t *);

@@ -2,7 +2,7 @@
  *
  * Each algorithm file defines one or more functions of the form
  *     void hb_<name>(const uint8_t *data, size_t length, uint8_t *digest);
- * that hash `length` whole bytes into a 32-byte digest. hb_init() (common.c) must run once
+ * that hash `length` whole bytes into a 32-byte digest. hb_init() (library.c) must run once
  * before the first call: it fills the tables that are computed rather than written out (the
  * AES S-box and round tables, Grøstl's and Hamsi's tables, the IVs that a specification
  * defines as the result of hashing a constant block). Plain C99; the word loads and stores
@@ -65,6 +65,8 @@ static inline void hb_put_be64(uint8_t *p, uint64_t v) {
 extern uint8_t hb_aes_sbox[256];
 extern uint32_t hb_aes_t[4][256];
 uint8_t hb_gf_mul(uint8_t a, uint8_t b);
+/* Fill hb_aes_sbox and hb_aes_t (called by hb_init). */
+void hb_aes_init(void);
 
 /* One unkeyed AES round (SubBytes, ShiftRows, MixColumns) of four little-endian column words. */
 #define HB_AES_ROUND(y0, y1, y2, y3, x0, x1, x2, x3)                                                                   \
