@@ -33,7 +33,7 @@ from hashbed.flow.cache import cache_root
 
 NativeHash = Callable[[bytes], bytes]
 
-#: The C sources: one file per algorithm, the common header and common.c.
+#: The C sources: one file per algorithm, the common header, common.c (the AES tables, timing helpers) and library.c (the set-up).
 CSRC = Path(__file__).with_name("csrc")
 COMPILER = "gcc"
 #: Portable code, no -march=native: the library is the same on every x86-64 (or other) host,
