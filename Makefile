@@ -132,14 +132,14 @@ publish: $(STAMP) ## (maintainers) the store's finished jobs into published/, an
 	mkdir -p build && rm -f build/published.db
 	$(BIN)/hashbed results --db build/published.db --import $(PUBLISHED) > /dev/null
 	$(BIN)/hashbed report all --db build/published.db --out docs/report --page docs/results.md
-	$(BIN)/python tests/headless.py docs/report/index.html docs/report-screenshot.png
+	$(BIN)/python tests/support/headless.py docs/report/index.html docs/report-screenshot.png
 
 # The report of every study from your store and the published results, in build/report (README.md
 # with the tables, one PNG per figure, the self-contained index.html checked in headless Chromium,
 # and its screenshot); no tracked file is written.
 report: $(STAMP) ## the report of every study from your store and the published results, in build/report
 	$(BIN)/hashbed report all --db $(REPORT_DB) --published $(PUBLISHED) --out build/report
-	$(BIN)/python tests/headless.py build/report/index.html build/report/screenshot.png
+	$(BIN)/python tests/support/headless.py build/report/index.html build/report/screenshot.png
 
 clean: ## remove build/ and the local store
 	rm -rf build hashbed.db

@@ -10,7 +10,7 @@ again where needed).
 
 What makes the number honest is the code's behaviour fingerprint (``behaviour``: the Python
 modules' syntax trees without docstrings, the other files without comments and with their white
-space collapsed), pinned for each number in tests/test_code_versions.py: the test fails when the
+space collapsed), pinned for each number in tests/catalogue/test_code_versions.py: the test fails when the
 fingerprint is not the one pinned for the number, so no change of behaviour goes by unseen. Bump
 the number when the change can move a result; pin the new fingerprint under the same number when
 it cannot (a refactor, with the tests that show it).

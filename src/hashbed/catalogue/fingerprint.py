@@ -3,7 +3,7 @@
 These hashes go into job keys, a public contract (docs/architecture.md), so each place keeps
 the recipe it was written with: the text, then each file as its name and a NUL before its bytes
 (``named``) and a NUL after them (``closed``), cut to ``digits`` hex digits.
-tests/test_fingerprint.py pins the values of each recipe.
+tests/catalogue/test_fingerprint.py pins the values of each recipe.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The options that several commands share, each given only to the commands that use it
-(tests/test_cli_options.py checks that over the whole parser), and the old spellings of renamed
+(tests/cli/test_cli_options.py checks that over the whole parser), and the old spellings of renamed
 options, which keep working for one release with a line saying the new one.
 
 The rule of the shared options: ``--json`` where a command prints something, ``--wide`` where it

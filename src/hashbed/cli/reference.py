@@ -2,7 +2,7 @@
 drift from it: every command, its arguments and options with their help, in Markdown.
 
 ``python -m hashbed.cli.reference docs/usage.md`` writes it between the two marker lines of the
-page; tests/test_cli_options.py checks that the page holds what the parser gives.
+page; tests/cli/test_cli_options.py checks that the page holds what the parser gives.
 """
 
 from __future__ import annotations

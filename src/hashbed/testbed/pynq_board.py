@@ -2,7 +2,7 @@
 
 ``hashbed board build`` writes the Vivado project of the block design (docs/board.md); its
 bitstream and ``.hwh`` are what this board loads. It uses a narrow slice of the ``pynq`` API, so
-that the tests can put the simulated board behind the same slice (tests/fake_pynq.py):
+that the tests can put the simulated board behind the same slice (tests/support/fake_pynq.py):
 
 - ``pynq.Overlay(bitfile)``: loads the bitstream; its ``ip_dict`` (read from the ``.hwh``) gives
   each block's base address, and the attribute named after the DMA cell is PYNQ's AXI DMA driver;

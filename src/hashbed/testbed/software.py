@@ -6,7 +6,7 @@ processors' SHA instructions where there are any) for SHA-1, SHA-256 and SHA3-25
 pycryptodome (the Keccak team's C code) for the round-3 Keccak-256, which is Keccak with the
 pad10*1 padding (pycryptodome's ``keccak``). Every other version is hashbed's own C in ``csrc/``
 (one file per algorithm and a common header, written for speed from the specifications and
-checked against the KAT files and the packages in tests/test_software.py): gcc compiles it at
+checked against the KAT files and the packages in tests/testbed/test_software.py): gcc compiles it at
 its first use into one shared library in ``$HASHBED_CACHE/software``, keyed by the hash of its
 sources and flags, and ctypes calls it. Portable C with -O3 and no -march: the same library on
 every host of an architecture; CubeHash, Luffa and Hamsi use GNU C vector types (which gcc
