@@ -86,8 +86,8 @@ testbed: $(STAMP) ## the Zynq study's overhead and speed-up on the simulated boa
 # sizes and data patterns (the study's figure) and random data with virtual boards (Table III).
 # Placement and routing come from the store (make bench-targets, make bench) where they are there.
 timing: $(STAMP) ## the Zynq study's experimental Fmax by post-route timing simulation
-	$(BIN)/hashbed time --device ecp5-85k --data worst
-	$(BIN)/hashbed time --device ecp5-85k --data random --boards 2
+	$(BIN)/hashbed time --device ecp5-85k --data worst --timeout 14400
+	$(BIN)/hashbed time --device ecp5-85k --data random --boards 2 --timeout 14400
 	$(BIN)/hashbed time --device ecp5-25k --data worst
 	$(BIN)/hashbed time --device ecp5-25k --data random --boards 2
 	$(BIN)/hashbed time sha1 sha256 --device ice40-hx8k --data worst

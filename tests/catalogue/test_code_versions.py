@@ -27,7 +27,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 #: Every code version in the keys, and its behaviour fingerprint at each number.
 VERSIONS = (TIMING_CODE, ENGINE_CODE, ENERGY_CODE)
 PINS = {
-    ("timing", 1): "e0d18b3f6bfbae20",
+    ("timing", 1): "773835c3839effd9",
     ("engine", 1): "045cfb192c709904",
     ("energy", 1): "d77883bda7034ff0",
 }

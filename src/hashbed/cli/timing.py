@@ -10,8 +10,9 @@ from hashbed.catalogue.cores import Core, all_cores, load_core
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.options import option_with_old_spelling
 from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import MAX_BOARDS, MAX_SIGMA, SEED_RANGE, boards, positive_float, seed, sigma
+from hashbed.cli.types import MAX_BOARDS, MAX_SIGMA, SEED_RANGE, boards, positive_float, positive_int, seed, sigma
 from hashbed.errors import HashbedError
+from hashbed.flow.impl.implement import DEFAULT_TIMEOUT_S
 from hashbed.flow.timing.variation import VariationModel
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
@@ -49,7 +50,7 @@ def cmd_time(args: argparse.Namespace) -> int:
         jobs = Jobs(store, args.build_dir, args.force)
         searches = {
             (core.name, data): [
-                time_node(jobs, core, TimingSettings(args.device, args.seed, data, board, variation, args.engine))
+                time_node(jobs, core, TimingSettings(args.device, args.seed, data, board, variation, args.engine, args.timeout))
                 for board in range(args.boards + 1)
             ]
             for core in cores
@@ -193,6 +194,13 @@ def add_parser(sub: Any, jobs: list[argparse.ArgumentParser]) -> None:
         default="worst",
         help="worst: sizes x byte patterns and random bytes, the lowest passing clock; "
         "random: random bytes; both: a search in each (default: %(default)s)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=positive_int,
+        default=DEFAULT_TIMEOUT_S,
+        help="seconds per tool run where a core is placed and routed again for its delays (a worker that cannot see "
+        "the stored run; echo256 on ecp5-85k takes about an hour) (default: %(default)s)",
     )
     p.add_argument(
         "--engine",

@@ -32,7 +32,7 @@ from hashbed.catalogue.lwc_interface import LwcCase, decrypt_case, encrypt_case,
 from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.critical_path import critical_path
-from hashbed.flow.impl.implement import ImplSettings, implement, run_dir_for
+from hashbed.flow.impl.implement import DEFAULT_TIMEOUT_S, ImplSettings, implement, run_dir_for
 from hashbed.flow.sim.icarus import CORE_TESTBENCH, LWC_TESTBENCH, compile_simulation, icarus_version
 from hashbed.flow.timing.engine import ENGINE_CODE, TimingEngine, compiler_version, write_engine_design
 from hashbed.flow.timing.netlist import Scale
@@ -75,6 +75,9 @@ class TimingSettings:
     variation: VariationModel = field(default_factory=VariationModel)
     #: The simulator (``ENGINES``).
     engine: str = "fast"
+    #: Seconds per tool run of a place and route done again (a worker that cannot see the stored
+    #: one); not in the job's key: it decides whether a result comes, not which.
+    timeout: int = DEFAULT_TIMEOUT_S
 
     def __post_init__(self) -> None:
         if self.engine not in ENGINES:
@@ -253,7 +256,7 @@ def time_work(
     models = cell_models(device.family)
     run_dir = Path(implemented["run_dir"])
     if not (run_dir / "routed.sdf").is_file():
-        run_dir, error = routed_again(core, ImplSettings(device, seed=settings.seed), build_dir)
+        run_dir, error = routed_again(core, ImplSettings(device, seed=settings.seed, timeout_s=settings.timeout), build_dir)
         if error:
             return {}, f"placing and routing again for the timing simulation failed: {error}"
     path = critical_path(run_dir / "report.json")  # read before the search: a missing report fails it at once
