@@ -1,4 +1,4 @@
-"""Icarus runs of the testbenches of the shared RTL (tests/test_rtl_lib*.py).
+"""Icarus runs of the testbenches of the shared RTL (tests/rtl/test_rtl_lib*.py).
 
 A test writes its testbench (a Verilog module, often generated), compiles it with the rtl/lib
 modules it needs and reads what the testbench prints: one line per cycle or per event, which
