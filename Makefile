@@ -122,16 +122,15 @@ families: $(STAMP) ## the lightweight cores on every FPGA family
 # the report can be made again on another machine, and published/costs.jsonl, what each run took
 # (from which a fresh store estimates how long a command will take, docs/cluster.md). A maintainer's
 # step: publish merges the store's finished jobs into them (an export never drops a published job,
-# docs/store.md), then writes the project's report from the published jobs alone: docs/report (one
+# docs/store.md), then writes the project's report from the store and them (the store's failed runs,
+# which are not published, show as failed): docs/report (one
 # PNG per figure, the self-contained index.html, checked in headless Chromium, and its screenshot)
 # and docs/results.md.
 REPORT_DB ?= hashbed.db
 PUBLISHED := published/jobs.jsonl
 publish: $(STAMP) ## (maintainers) the store's finished jobs into published/, and the project's report from them
 	$(BIN)/hashbed results --db $(REPORT_DB) --import $(PUBLISHED) --export $(PUBLISHED) --export-costs published/costs.jsonl
-	mkdir -p build && rm -f build/published.db
-	$(BIN)/hashbed results --db build/published.db --import $(PUBLISHED) > /dev/null
-	$(BIN)/hashbed report all --db build/published.db --out docs/report --page docs/results.md
+	$(BIN)/hashbed report all --db $(REPORT_DB) --published $(PUBLISHED) --out docs/report --page docs/results.md
 	$(BIN)/python tests/support/headless.py docs/report/index.html docs/report-screenshot.png
 
 # The report of every study from your store and the published results, in build/report (README.md
