@@ -23,9 +23,11 @@ TOOL_WITH_CHILD = ["sh", "-c", "sleep 1000 & sleep 1000"]
 
 #: Stands for hashbed: starts a tool, then runs another with a child, its record in argv[1].
 DRIVER = f"""
+import signal
 import sys
 from pathlib import Path
 from hashbed.flow import processes
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal: a background shell starts it ignored
 (Path(sys.argv[1]) / "sleeper").write_text(str(processes.start(["sleep", "1000"]).pid))
 processes.run({TOOL_WITH_CHILD!r}, record_in=Path(sys.argv[1]))
 """
