@@ -56,6 +56,7 @@ def test_reference_is_the_latest_sha256_row_per_device_and_seed(db: Path) -> Non
 
 
 def test_report_json_has_table_2_for_every_core(capsys: pytest.CaptureFixture[str], db: Path) -> None:
+    ResultStore(db).close()  # an empty store: reading makes none
     assert main(["report", "--json", "--db", str(db)]) == 0
     table = json.loads(capsys.readouterr().out)["table_2"]
     assert [row["core"] for row in table] == [core.name for core in all_cores()]

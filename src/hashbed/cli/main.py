@@ -455,11 +455,16 @@ def add_published_option(p: argparse.ArgumentParser) -> None:
     )
 
 
+#: The environment variable that gives --published its default (e.g. none: the store alone).
+PUBLISHED_ENV = "HASHBED_PUBLISHED"
+
+
 def _published(args: argparse.Namespace) -> Path | None:
-    """The published results to read beside the store: --published FILE, none with --published none,
-    and by default the checkout's when the store is the default one."""
-    if args.published is not None:
-        return None if str(args.published) == "none" else args.published
+    """The published results to read beside the store: --published FILE (or $HASHBED_PUBLISHED), none
+    with --published none, and by default the checkout's when the store is the default one."""
+    given = args.published if args.published is not None else os.environ.get(PUBLISHED_ENV)
+    if given is not None:
+        return None if str(given) == "none" else Path(given)
     default = published_jobs_file()
     return default if args.db == default_db_path() and default.is_file() else None
 
