@@ -14,7 +14,7 @@ from hashbed.cli.main import main
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
-from hashbed.results.published import published_jobs_file
+from hashbed.results.published import published_jobs_file, reading_view
 from support import fixture_store
 
 
@@ -211,3 +211,14 @@ def test_the_report_of_the_default_store_reads_the_published_results_too(
     assert rows and not (tmp_path / "hashbed.db").exists()
     assert main(["report", "lightweight", "--published", "none"]) == 1  # the store alone: there is none
     assert "there is no results database" in capsys.readouterr().err
+
+
+def test_the_reading_view_keeps_one_copy_per_store_in_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HASHBED_CACHE", str(tmp_path / "cache"))
+    db = tmp_path / "hashbed.db"
+    first = reading_view(db, published_jobs_file())
+    with ResultStore(db) as store:
+        fixture_store.put_metrics(store, "sha1", "ecp5-85k", 700, 1100, 140.0)
+    second = reading_view(db, published_jobs_file())
+    assert second.path != first.path and not first.path.exists()
+    assert [p.name for p in second.path.parent.glob("*.db")] == [second.path.name]

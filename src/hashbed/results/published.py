@@ -47,15 +47,18 @@ def reading_view(db: Path, published: Path) -> ReadingView:
     is imported, so that a key in both is the user's result (an import keeps the better result,
     the store's when equal). Never writes ``db`` nor ``published``."""
     try:
-        stamp = [published.resolve(), published.stat().st_mtime_ns, published.stat().st_size]
+        status = published.stat()
     except OSError as exc:
         raise HashbedError(f"cannot read the published results {published}: {exc.strerror} (pass --published none)") from None
+    stamp: list[object] = [status.st_mtime_ns, status.st_size]
     own: set[str] = set()
     if db.is_file():
-        stamp += [db.resolve(), *(_stat(path) for path in (db, db.with_name(db.name + "-wal")))]
+        stamp += [_stat(path) for path in (db, db.with_name(db.name + "-wal"))]
         with ResultStore(db, create=False) as store:
             own = {record.key for record in store.jobs() if record.ok}
-    view = cache_root() / "views" / f"{fingerprint(repr(stamp))}.db"
+    # one view per store and export: a new one replaces the last, so the cache keeps no stale copies
+    pair = fingerprint(repr((db.resolve(), published.resolve())))
+    view = cache_root() / "views" / f"{pair}-{fingerprint(repr(stamp))}.db"
     if not view.is_file():
         view.parent.mkdir(parents=True, exist_ok=True)
         partial = view.with_name(f".{view.name}.{os.getpid()}")
@@ -65,6 +68,9 @@ def reading_view(db: Path, published: Path) -> ReadingView:
         with ResultStore(partial) as store:
             store.import_from(published)
         os.replace(partial, view)
+        for old in view.parent.glob(f"{pair}-*.db*"):
+            if old.name != view.name:
+                old.unlink(missing_ok=True)
     with ResultStore(view, create=False) as store:
         return ReadingView(view, frozenset(record.key for record in store.jobs()) - own)
 
