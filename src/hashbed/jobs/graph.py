@@ -47,6 +47,10 @@ class Node:
     #: What the job is, for progress lines (e.g. "sha1 implement ecp5-25k").
     label: str = ""
 
+    def builds_on(self, need: JobRecord) -> bool:
+        """Whether the job can run on this record of a job it needs (else it is blocked)."""
+        return need.final if self.after_final else need.ok
+
     @cached_property
     def key(self) -> str:
         return job_key(self.step, self.inputs)
@@ -93,7 +97,7 @@ def will_not_run(store: ResultStore, node: Node) -> bool:
     (a failure; with ``after_final``, one that is not final): run_graph records it as blocked."""
     for need in node.needs:
         done = stored(store, need)
-        if done is not None and not (done.final if node.after_final else done.ok):
+        if done is not None and not node.builds_on(done):
             return True
     return False
 
@@ -212,7 +216,7 @@ def run_graph(
                 if any(record is None for record in needs):
                     continue
                 ready = [record for record in needs if record is not None]
-                failed = next((record for record in ready if not (record.final if node.after_final else record.ok)), None)
+                failed = next((record for record in ready if not node.builds_on(record)), None)
                 done = failed or run.stored(node)
                 if done is not None:
                     waiting.remove(node)
