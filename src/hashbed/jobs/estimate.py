@@ -3,7 +3,8 @@
 Each run's cost is stored (hashbed.results: wall time, CPU time, peak memory, host), and the
 costs of the runs behind the published results come with the project (published/costs.jsonl). A
 job's time is the median of the runs of the same job (its key), else of the same step on the same
-core and device, else on the same core (any device or seed), else of the same step on any core:
+core and device, else on the same core (any device or seed), else of the same step on any core
+(a timing job from its core and device on: one run of it may have placed and routed again):
 each from the store's costs first, then from the published ones (so a place and route that ends
 at synthesis, a core too large for its device, is estimated by that run, not by the core's
 placements elsewhere); else what older results recorded of their own run time (``seconds`` in the
@@ -162,6 +163,8 @@ def estimates(store: ResultStore) -> Estimates:
         keys = _lookups(
             node.key, kind if kind == SYNTHESIS_ONLY else node.step, node.core, device if isinstance(device, str) else None
         )
+        if node.step == "time":  # a timing job's run may hold a place and route done again: its core and device tell more
+            keys = keys[1:]
         fast = pick((seconds, published_seconds, recorded), keys, default, False)
         if kind_of(node.step, node.inputs) == ICARUS_TIME:  # this machine's Icarus runs of the core, else the rate
             return pick((seconds, recorded), ((ICARUS_TIME, node.core, None),), ICARUS_SLOWDOWN * fast, False)
