@@ -9,7 +9,7 @@ import pytest
 
 from hashbed.catalogue.algorithms import ALGORITHMS, Message, cubehash
 from hashbed.catalogue.cores import load_core
-from hashbed.catalogue.interface import digest_from_words, header_word, message_words, to_words
+from hashbed.catalogue.interfaces.hash_words import digest_from_words, header_word, message_words, to_words
 from hashbed.flow.sim.build import build_simulator
 from hashbed.flow.sim.run import Stalls, run_stream
 
@@ -46,7 +46,7 @@ def test_core_start_state_is_one_round_before_the_iv() -> None:
 
 
 def test_empty_segments_that_are_not_the_last_are_skipped() -> None:
-    """A 0-bit segment that is not the last (not sent by hashbed.catalogue.interface, but allowed by
+    """A 0-bit segment that is not the last (not sent by hashbed.catalogue.interfaces, but allowed by
     the interface) carries no block: the core goes on with the next header."""
     core = load_core("cubehash256")
     data = bytes(range(100))
@@ -62,6 +62,8 @@ def test_empty_segments_that_are_not_the_last_are_skipped() -> None:
         *to_words(padded[32:], 64),
     ]
     plain = message_words(ALGORITHM, message, 64)
-    run = run_stream(build_simulator(core), [(words, 4), (plain, 4)], Stalls(src=0.3, dst=0.3, seed=2))
-    for result in run.messages:
+    digest = ALGORITHM.digest(message)
+    cases = [core.hash_interface.case(stream, digest) for stream in (words, plain)]
+    run = run_stream(build_simulator(core), core.io, cases, Stalls(src=0.3, dst=0.3, seed=2))
+    for result in run.cases:
         assert digest_from_words(result.outputs, 256, 64) == ALGORITHM.digest(message)

@@ -7,10 +7,13 @@ import random
 import pytest
 
 from hashbed.catalogue.algorithms import ALGORITHMS, Message
-from hashbed.catalogue.interface import (
+from hashbed.catalogue.cores import load_core
+from hashbed.catalogue.interfaces import INTERFACES, HashInterface
+from hashbed.catalogue.interfaces.hash_words import (
     BUS_WIDTHS,
     digest_from_words,
     digest_word_count,
+    digest_words,
     header_word,
     max_segment_bits,
     message_words,
@@ -91,6 +94,30 @@ def test_digest_words_round_trip(width: int) -> None:
         raw = digest + bytes(count * width // 8 - len(digest))  # zero bits after the digest
         words = [int.from_bytes(raw[i : i + width // 8], "big") for i in range(0, len(raw), width // 8)]
         assert digest_from_words(words, algorithm.digest_bits, width) == digest
+        assert digest_words(digest, width) == words
     assert digest_word_count(160, 64) == 3
     with pytest.raises(ValueError):
         digest_from_words([0, 0], 160, 64)
+
+
+def test_a_hash_core_carries_the_hash_interface_with_its_options() -> None:
+    core = load_core("sha256")
+    assert core.io == core.hash_interface == HashInterface(32) and INTERFACES[core.interface] is HashInterface
+    assert list(core.io.ports()) == ["clk", "rst", "din", "src_ready", "src_read", "dout", "dst_ready", "dst_write"]
+    assert core.io.testbench_parameters() == {"W": 32} and core.io.harness_defines == ()
+    assert core.operation_cycles() == {"hash": core.cycles} and core.io.measure_inputs() == {}
+    assert core.io.simulation_inputs() == {} and HashInterface(64, core_pads=True).simulation_inputs() == {
+        "stream": {"padding": "core"}
+    }
+
+
+def test_a_digest_is_compared_without_the_bits_past_it() -> None:
+    """SHA-1 on a 64-bit bus: the last word's low 32 bits are not part of the answer."""
+    interface = HashInterface(64)
+    digest = SHA1.digest(Message.from_bytes(b"abc"))
+    case = interface.case([0], digest, "test", 7, 24)
+    assert case.expected == tuple(digest_words(digest, 64)) and len(case.expected) == 3
+    assert interface.mismatch(case, [*case.expected[:2], case.expected[2] | 0xFFFF]) is None
+    mismatch = interface.mismatch(case, [case.expected[0] ^ 1, *case.expected[1:]])
+    assert mismatch is not None and mismatch.actual != mismatch.expected == digest
+    assert mismatch.error.startswith("digest mismatch at Len = 24 (test, line 7): expected A9993E36")

@@ -17,8 +17,8 @@ from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES, KatFormatError
 from hashbed.catalogue.algorithms.lwc import get_lwc_suite
 from hashbed.catalogue.algorithms.lwc_kat import read_aead_kat, read_hash_kat
 from hashbed.catalogue.cores import load_core
+from hashbed.catalogue.interfaces.lwc import kat_cases
 from hashbed.cli.main import main
-from hashbed.flow.sim.lwc_verify import kat_cases
 from support.fuzz import FUZZ, mutations, result_or_one_line_error, write_text
 
 SUITE = get_lwc_suite("ascon", "sp800-232")

@@ -12,12 +12,14 @@ from hypothesis import strategies as st
 
 from conftest import CARRIED_KAT_DIR
 from hashbed.catalogue.algorithms.kat import KatFormatError
-from hashbed.catalogue.algorithms.lwc_vectors import read_lwc_vectors
 from hashbed.catalogue.cores import load_core
-from hashbed.catalogue.lwc_interface import FIELD_BITS, LwcCase, Opcode
+from hashbed.catalogue.interfaces import Case
+from hashbed.catalogue.interfaces.lwc import kat_cases, kat_files_in
+from hashbed.catalogue.interfaces.lwc_vectors import read_lwc_vectors
+from hashbed.catalogue.interfaces.lwc_words import FIELD_BITS, Opcode
 from hashbed.errors import HashbedError
-from hashbed.flow.sim.lwc_verify import kat_cases, lwc_kat_files_in, verify_lwc_files
 from hashbed.flow.sim.run import Stalls
+from hashbed.flow.sim.verify import verify
 from support.fuzz import FUZZ, mutations, result_or_one_line_error, write_text
 
 
@@ -45,19 +47,19 @@ def _instruction(words: tuple[int, ...], index: int, width: int) -> tuple[str, i
     return f"INS = {_hex(list(words[index : index + size]), width)}", index + size
 
 
-def write_lwc_folder(folder: Path, cases: list[LwcCase], width: int) -> None:
+def write_lwc_folder(folder: Path, cases: list[Case], width: int) -> None:
     """cryptotvgen's three files for ``cases`` (a test writer: comments, INS/HDR/DAT/STT, ###EOF)."""
     pdi, sdi, do = ["# pdi.txt (test)", ""], ["# sdi.txt (test)", ""], ["# do.txt (test)", ""]
     for number, case in enumerate(cases, start=1):
         pdi.append(f"#### MsgID={number}")
         index = 0
         if case.sdi:
-            line, index = _instruction(case.pdi, 0, width)  # ACTKEY
+            line, index = _instruction(case.words, 0, width)  # ACTKEY
             pdi.append(line)
             key_line, key_end = _instruction(case.sdi, 0, width)
             sdi += [f"#### MsgID={number}", key_line, *_segments(case.sdi, key_end, len(case.sdi), width), ""]
-        line, index = _instruction(case.pdi, index, width)
-        pdi += [line, *_segments(case.pdi, index, len(case.pdi), width), ""]
+        line, index = _instruction(case.words, index, width)
+        pdi += [line, *_segments(case.words, index, len(case.words), width), ""]
         do += [f"#### MsgID={number}", f"# TB :{number:05X}"]
         do += [*_segments(case.expected, 0, len(case.expected) - 1, width), f"STT = {_hex([case.expected[-1]], width)}", ""]
     folder.mkdir(parents=True, exist_ok=True)
@@ -65,9 +67,9 @@ def write_lwc_folder(folder: Path, cases: list[LwcCase], width: int) -> None:
         (folder / f"{name}.txt").write_text("\n".join([*lines, "###EOF", ""]))
 
 
-def _carried_cases(name: str) -> tuple[int, list[LwcCase]]:
+def _carried_cases(name: str) -> tuple[int, list[Case]]:
     core = load_core(name)
-    cases = [case for path in lwc_kat_files_in(core.suite, CARRIED_KAT_DIR) for case in kat_cases(core, path)]
+    cases = [case for path in kat_files_in(core.suite, CARRIED_KAT_DIR) for case in kat_cases(core, path)]
     return core.bus_width, cases
 
 
@@ -120,13 +122,13 @@ def _folder(tmp_path: Path, pdi: str = PDI, sdi: str = SDI, do: str = DO, newlin
 def test_a_folder_is_read_one_case_per_operation(tmp_path: Path) -> None:
     width, (enc, digest) = read_lwc_vectors(_folder(tmp_path, newline="\r\n"))
     assert width == 32
-    assert enc.kind == "encrypt" and enc.line == 4 and enc.length == 5
-    assert enc.pdi == (0x70000000, 0x20000000, 0xD600000C, 0x01020304, 0x05060708, 0x090A0B0C, 0x12000000, 0x47000005,
+    assert enc.kind == "encrypt" and enc.line == 4 and enc.bits == 40
+    assert enc.words == (0x70000000, 0x20000000, 0xD600000C, 0x01020304, 0x05060708, 0x090A0B0C, 0x12000000, 0x47000005,
                        0xAABBCCDD, 0xEE000000)  # fmt: skip
     assert enc.sdi == (0x40000000, 0xC7000010, 0x00010203, 0x04050607, 0x08090A0B, 0x0C0D0E0F)
     assert enc.expected == (0x53000005, 0x10203040, 0x50000000, 0x83000002, 0x99880000, 0xE0000000)
-    assert (digest.kind, digest.line, digest.length, digest.sdi) == ("hash", 12, 3, ())
-    assert digest.pdi == (0x80000000, 0x77000003, 0x11223300) and digest.expected[-1] == 0xE0000000
+    assert (digest.kind, digest.line, digest.bits, digest.sdi) == ("hash", 12, 24, ())
+    assert digest.words == (0x80000000, 0x77000003, 0x11223300) and digest.expected[-1] == 0xE0000000
 
 
 def test_an_8_bit_folder(tmp_path: Path) -> None:
@@ -134,7 +136,7 @@ def test_an_8_bit_folder(tmp_path: Path) -> None:
     sdi = "INS = 40\nHDR = C7000001\nDAT = 5A\n"
     do = "HDR = 93000001\nDAT = 77\nSTT = F0\n"
     width, [case] = read_lwc_vectors(_folder(tmp_path, pdi, sdi, do))
-    assert width == 8 and case.pdi == (0x70, 0x80, 0x77, 0, 0, 2, 0xA1, 0xB2) and case.sdi == (0x40, 0xC7, 0, 0, 1, 0x5A)
+    assert width == 8 and case.words == (0x70, 0x80, 0x77, 0, 0, 2, 0xA1, 0xB2) and case.sdi == (0x40, 0xC7, 0, 0, 1, 0x5A)
     assert case.expected == (0x93, 0, 0, 1, 0x77, 0xF0)
 
 
@@ -180,8 +182,8 @@ def test_the_writer_round_trips_the_carried_cases(tmp_path: Path) -> None:
         read_width, read = read_lwc_vectors(tmp_path / name)
         assert read_width == width and len(read) == len(cases)
         for mine, theirs in zip(read, cases):
-            assert (mine.kind, mine.pdi, mine.sdi, mine.expected, mine.length) == (
-                theirs.kind, theirs.pdi, theirs.sdi, theirs.expected, theirs.length,
+            assert (mine.kind, mine.words, mine.sdi, mine.expected, mine.bits) == (
+                theirs.kind, theirs.words, theirs.sdi, theirs.expected, theirs.bits,
             )  # fmt: skip
 
 
@@ -192,7 +194,7 @@ def test_the_writer_round_trips_the_carried_cases(tmp_path: Path) -> None:
 def test_package_vectors_pass_on_the_core(tmp_path: Path, name: str) -> None:
     width, cases = _carried_cases(name)
     write_lwc_folder(tmp_path, cases, width)
-    report = verify_lwc_files(load_core(name), tmp_path, Stalls(src=0.3, dst=0.3, seed=11))
+    report = verify(load_core(name), [tmp_path], Stalls(src=0.3, dst=0.3, seed=11))
     assert report.ok, report.mismatch
     assert report.passed == report.messages == len(cases) and report.sources == [str(tmp_path / "pdi.txt")]
 
@@ -213,14 +215,14 @@ def test_a_flipped_expected_word_names_the_operation(tmp_path: Path) -> None:
     write_lwc_folder(tmp_path, cases, width)
     _, read = read_lwc_vectors(tmp_path)
     _flip_in_do(tmp_path, "DAT = ", 1)  # a DAT word of the second encryption
-    report = verify_lwc_files(core, tmp_path)
+    report = verify(core, [tmp_path])
     assert report.mismatch is not None and not report.ok
     failing = next(i for i, case in enumerate(read_lwc_vectors(tmp_path)[1]) if case.expected != read[i].expected)
     assert report.mismatch.source == str(tmp_path / "pdi.txt") and report.mismatch.line == read[failing].line
     assert "do word" in report.mismatch.detail and report.passed == failing
     write_lwc_folder(tmp_path, cases, width)
     _flip_in_do(tmp_path, "STT = ", 5)  # the status of the sixth operation
-    report = verify_lwc_files(core, tmp_path)
+    report = verify(core, [tmp_path])
     assert report.mismatch is not None and report.mismatch.line == read[5].line and report.passed == 5
     assert f"do word {len(read[5].expected)}" in report.mismatch.detail
 
@@ -231,15 +233,15 @@ def test_counts_and_widths_are_checked_before_simulating(tmp_path: Path) -> None
     write_lwc_folder(tmp_path, cases[:4], width)
     (tmp_path / "do.txt").write_text((tmp_path / "short" / "do.txt").read_text())  # one output fewer
     with pytest.raises(KatFormatError, match="4 operations, but .* has 3 status words"):
-        verify_lwc_files(load_core("ascon"), tmp_path)
+        verify(load_core("ascon"), [tmp_path])
     keyed = next(case for case in cases if case.sdi)
     write_lwc_folder(tmp_path, [keyed], width)
     (tmp_path / "sdi.txt").write_text("# no key loads\n###EOF\n")
     with pytest.raises(KatFormatError, match="1 ACTKEY instructions, but .* has 0 key loads"):
-        verify_lwc_files(load_core("ascon"), tmp_path)
+        verify(load_core("ascon"), [tmp_path])
     write_lwc_folder(tmp_path, cases[:4], width)
     with pytest.raises(HashbedError, match="the test vectors have 32-bit words, ascon_lw-logic's bus is 8 bits"):
-        verify_lwc_files(load_core("ascon_lw-logic"), tmp_path)
+        verify(load_core("ascon_lw-logic"), [tmp_path])
 
 
 # -- fuzzing: a mutated pdi.txt, sdi.txt or do.txt gives cases or a one-line error ---------------------

@@ -1,4 +1,4 @@
-"""GMU's SHA-3 datain/dataout word streams (catalogue/algorithms/word_streams.py), on small
+"""GMU's SHA-3 datain/dataout word streams (catalogue/interfaces/word_streams.py), on small
 synthetic files in GMU's format; the round trip's digests come from hashlib, not hashbed."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES, KatFormatError
 from hashbed.catalogue.algorithms.sha import Sha256
-from hashbed.catalogue.algorithms.word_streams import dataout_for, is_word_stream, read_word_streams
-from hashbed.catalogue.interface import message_words
+from hashbed.catalogue.interfaces.hash_words import message_words
+from hashbed.catalogue.interfaces.word_streams import dataout_for, is_word_stream, read_word_streams
 from hashbed.errors import HashbedError
 from support.fuzz import FUZZ, mutations, result_or_one_line_error, write_text
 

@@ -79,7 +79,7 @@ def test_the_vhdl_core_with_gmus_conventions_verifies_and_measures(capsys, db: P
 @needs_ghdl
 def test_the_vhdl_core_runs_in_the_testbed(examples: None) -> None:
     core = load_core("sha256_gmu")
-    assert core.is_vhdl and core.ready_active_low and core.core_pads
+    assert core.is_vhdl and core.hash_interface.ready_active_low and core.hash_interface.core_pads
     with SimulatedBoard(core) as board:
         controller = Controller(board, core)
         controller.configure_output()

@@ -13,7 +13,8 @@ import pytest
 
 from hashbed.catalogue.algorithms import Message, get_algorithm
 from hashbed.catalogue.cores import CORES_ENV, catalogue, core_libraries, load_core, rtl_root
-from hashbed.catalogue.interface import HashInterface, message_words
+from hashbed.catalogue.interfaces import HashInterface
+from hashbed.catalogue.interfaces.hash_words import message_words
 from hashbed.catalogue.manifest import ManifestError
 from hashbed.cli.main import main
 from hashbed.errors import HashbedError
@@ -184,7 +185,6 @@ def test_conventions_are_manifest_fields(library: Path, monkeypatch: pytest.Monk
     _tiny(library, UNKNOWN + 'ready = "active-low"\npadding = "core"\n')
     monkeypatch.setenv(CORES_ENV, str(library))
     core = load_core("tiny")
-    assert core.ready_active_low and core.core_pads
     assert core.hash_interface == HashInterface(32, ready_active_low=True, core_pads=True)
     assert core.fingerprint() != load_manifest_without(library, "ready").fingerprint()
 

@@ -84,7 +84,7 @@ def test_multi_segment_messages_and_heavy_stalls(name: str) -> None:
 @pytest.mark.parametrize("name", CORES)
 def test_measured_formula_equals_manifest(name: str) -> None:
     core = load_core(name)
-    result = measure(core, max_blocks=5)
+    (result,) = measure(core, max_blocks=5).operations
     assert result.matches, (str(result.measured), str(result.expected))
     first = result.first_blocks  # 1, or the fewest blocks a message pads to (Fugue: 2 words)
     assert result.cycles == [core.cycles.cycles(n) for n in range(first, first + 5)]

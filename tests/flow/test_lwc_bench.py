@@ -118,7 +118,8 @@ def test_the_measured_basic_core(ascon_bench: dict[str, Any]) -> None:
 def test_a_decryption_over_the_buffer_is_not_run_and_says_so() -> None:
     """A core that releases at most 1024 bytes (the basic core with a smaller declared buffer):
     its 1536-byte decryptions are not simulated, and the tables say "over the buffer"."""
-    core = dataclasses.replace(load_core("ascon"), max_decrypt_bytes=1024)
+    ascon = load_core("ascon")
+    core = dataclasses.replace(ascon, io=dataclasses.replace(ascon.lwc_interface, max_decrypt_bytes=1024))
     outputs = benchmark_lwc(core).as_dict()
     over = [c for c in outputs["cases"] if c["cycles"] is None]
     assert over and all(c["operation"] == "decrypt" and c["msg_bytes"] == 1536 for c in over)
@@ -136,7 +137,7 @@ def test_the_step_is_a_stored_job_that_is_reused_and_exports(db: Path, tmp_path:
         first = jobs.lwc_bench(core)
         assert first.ok and not first.reused and first.step == LWC_BENCH_STEP
         assert first.inputs["core_fingerprint"] == core.fingerprint() and first.inputs["simulator"]
-        assert first.inputs["max_decrypt_bytes"] == core.max_decrypt_bytes
+        assert first.inputs["max_decrypt_bytes"] == core.lwc_interface.max_decrypt_bytes
         again = jobs.lwc_bench(core)
         assert again.reused and again.key == first.key
         assert store.export_to(tmp_path / "out.jsonl") == 1

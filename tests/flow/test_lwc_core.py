@@ -11,14 +11,14 @@ import pytest
 from conftest import CARRIED_KAT_DIR
 from hashbed.catalogue.cores import Core, core_names, load_core, load_manifest
 from hashbed.catalogue.devices import get_device
-from hashbed.catalogue.lwc_interface import first_difference, status_words
+from hashbed.catalogue.interfaces.lwc import generated_cases, kat_cases, kat_files_in
+from hashbed.catalogue.interfaces.lwc_words import status_words
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.sim.build import build_simulator
-from hashbed.flow.sim.lwc_measure import measure_lwc
-from hashbed.flow.sim.lwc_run import run_lwc_stream
-from hashbed.flow.sim.lwc_verify import generated_cases, kat_cases, lwc_kat_files_in, verify_lwc
-from hashbed.flow.sim.run import Stalls
+from hashbed.flow.sim.measure import measure
+from hashbed.flow.sim.run import Stalls, run_stream
+from hashbed.flow.sim.verify import verify
 from hashbed.jobs.graph import graph_of
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
@@ -31,7 +31,7 @@ def test_the_catalogue_has_the_ascon_core() -> None:
     core = load_core("ascon")
     assert core.suite.key == "ascon/sp800-232" and core.interface == "lwc"
     # the buffer the manifest declares is the one the Verilog has
-    assert core.max_decrypt_bytes == 4 * 2 ** core.parameters["BUF_AW"]
+    assert core.lwc_interface.max_decrypt_bytes == 4 * 2 ** core.parameters["BUF_AW"]
     with pytest.raises(HashbedError, match="has the lwc interface"):
         _ = core.algorithm
 
@@ -43,18 +43,18 @@ def test_the_lightweight_ascon_cores_have_an_8_bit_bus() -> None:
         assert core.architecture == f"lightweight-{'logic' if brams == 0 else 'bram'}"
         assert core.budget is not None and core.budget.brams == brams == core.parameters["BUF_BRAM"]
         # the buffer the manifest declares is the one the Verilog has (bytes)
-        assert core.max_decrypt_bytes == 2 ** core.parameters["BUF_AW"]
+        assert core.lwc_interface.max_decrypt_bytes == 2 ** core.parameters["BUF_AW"]
     # the one-BRAM version decrypts every LWC benchmark size (1536 bytes)
-    assert (load_core("ascon_lw-bram").max_decrypt_bytes or 0) >= 1536
+    assert load_core("ascon_lw-bram").lwc_interface.max_decrypt_bytes >= 1536
 
 
 def test_a_stream_of_another_width_is_refused() -> None:
-    core = load_core("ascon_lw-logic")
-    case = generated_cases(load_core("ascon"))[0]  # 32-bit words
+    core, ascon = load_core("ascon_lw-logic"), load_core("ascon")
+    case = generated_cases(ascon)[0]  # 32-bit words
     with pytest.raises(CoreFailure, match="the stream has 32-bit words, the core's pdi, sdi and do are 8 bits wide"):
-        run_lwc_stream(build_simulator(core), [case], core_name=core.name, width=32)
+        run_stream(build_simulator(core), ascon.io, [case], core_name=core.name)
     with pytest.raises(CoreFailure, match="does not fit the 8-bit bus"):
-        run_lwc_stream(build_simulator(core), [case], core_name=core.name, width=8)
+        run_stream(build_simulator(core), core.io, [case], core_name=core.name)
 
 
 @pytest.mark.parametrize("name", LWC_CORES)
@@ -62,9 +62,9 @@ def test_carried_known_answers_pass_with_tampering(name: str) -> None:
     """The carried sample (tests/data/kat): every record encrypted, decrypted, and decrypted with a
     flipped tag bit and a flipped ciphertext bit (FAILURE alone); hashes and XOFs."""
     core = load_core(name)
-    files = lwc_kat_files_in(core.suite, CARRIED_KAT_DIR)
+    files = kat_files_in(core.suite, CARRIED_KAT_DIR)
     assert len(files) == 3
-    report = verify_lwc(core, files, Stalls(src=0.3, dst=0.3, seed=7))
+    report = verify(core, files, Stalls(src=0.3, dst=0.3, seed=7))
     assert report.ok, report.mismatch
     assert report.messages == 4 * 36 + 12 + 12
     failures = [case for path in files for case in kat_cases(core, path) if case.expected == status_words(False, core.bus_width)]
@@ -77,21 +77,21 @@ def test_every_eighth_record_of_the_full_kat_files_passes(full_kat_dir: Path, na
     stalls; test_full_kat_files_pass (slow) and make kat run them all."""
     core = load_core(name)
     sample = []
-    for path in lwc_kat_files_in(core.suite, full_kat_dir):
+    for path in kat_files_in(core.suite, full_kat_dir):
         cases = kat_cases(core, path)
         per_record = 4 if cases[0].kind == "encrypt" else 1
         sample += [case for index, case in enumerate(cases) if index // per_record % 8 == 0]
     assert len(sample) == 4 * 137 + 129 + 129
-    run = run_lwc_stream(build_simulator(core), sample, Stalls(src=0.4, dst=0.4, seed=3), core_name=name, width=core.bus_width)
-    for case, result in zip(sample, run.operations):
-        assert first_difference(case.expected, result.outputs, core.bus_width) is None, (case.source, case.line, case.kind)
+    run = run_stream(build_simulator(core), core.io, sample, Stalls(src=0.4, dst=0.4, seed=3), core_name=name)
+    for case, result in zip(sample, run.cases):
+        assert core.io.mismatch(case, result.outputs) is None, (case.source, case.line, case.kind)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", LWC_CORES)
 def test_full_kat_files_pass(full_kat_dir: Path, name: str) -> None:
     core = load_core(name)
-    report = verify_lwc(core, lwc_kat_files_in(core.suite, full_kat_dir), Stalls(src=0.4, dst=0.4, seed=3))
+    report = verify(core, kat_files_in(core.suite, full_kat_dir), Stalls(src=0.4, dst=0.4, seed=3))
     assert report.ok, report.mismatch
     assert report.passed == report.messages == 4 * 1089 + 1025 + 1025
 
@@ -101,17 +101,18 @@ def test_generated_operations_in_segments_and_heavy_stalls(name: str) -> None:
     """Random keys and reused ones, lengths across blocks, XOF lengths, a decryption longer than the
     buffer (FAILURE), data split into 16- and 32-byte segments, stalls on every port."""
     core = load_core(name)
-    for segment_bytes, stall in ((None, 0.3), (16, 0.8), (32, 0.5)):
-        report = verify_lwc(core, stalls=Stalls(src=stall, dst=stall, seed=5), segment_bytes=segment_bytes)
-        assert report.ok, (segment_bytes, report.mismatch)
+    for segment_bits, stall in ((None, 0.3), (128, 0.8), (256, 0.5)):
+        report = verify(core, stalls=Stalls(src=stall, dst=stall, seed=5), segment_bits=segment_bits)
+        assert report.ok, (segment_bits, report.mismatch)
     cases = generated_cases(core)
-    assert cases[-1].expected == status_words(False, core.bus_width) and cases[-1].length > (core.max_decrypt_bytes or 0)
+    assert cases[-1].expected == status_words(False, core.bus_width)
+    assert cases[-1].bits > 8 * core.lwc_interface.max_decrypt_bytes
 
 
 @pytest.mark.parametrize("name", LWC_CORES)
 def test_measured_formulas_equal_the_manifest(name: str) -> None:
     core = load_core(name)
-    measured = measure_lwc(core)
+    measured = measure(core)
     assert [op.operation for op in measured.operations] == list(core.operation_cycles())
     for op in measured.operations:
         assert op.matches, f"{op.operation}: measured {op.measured}, manifest {op.expected}"
@@ -123,9 +124,9 @@ def test_a_kat_file_of_another_algorithm_is_refused() -> None:
     with pytest.raises(HashbedError, match="is not one of ascon's"):
         kat_cases(core, CARRIED_KAT_DIR / "ascon-cxof128_sp800-232_LWC_CXOF_KAT.txt")
     with pytest.raises(HashbedError, match="--kat-dir /nonexistent does not exist: give a folder of KAT files"):
-        lwc_kat_files_in(core.suite, Path("/nonexistent"))
+        kat_files_in(core.suite, Path("/nonexistent"))
     with pytest.raises(HashbedError, match="no KAT files of ascon/sp800-232"):
-        lwc_kat_files_in(core.suite, CARRIED_KAT_DIR.parent)
+        kat_files_in(core.suite, CARRIED_KAT_DIR.parent)
 
 
 SILENT = """`default_nettype none
@@ -173,13 +174,13 @@ def broken_lwc_core(tmp_path: Path, verilog: str) -> Core:
 def test_a_core_that_never_answers_is_stopped(tmp_path: Path) -> None:
     core = broken_lwc_core(tmp_path, SILENT)
     with pytest.raises(CoreFailure, match="no word read or written for 1000 cycles.*never answered"):
-        verify_lwc(core, idle_limit=1000)
+        verify(core, idle_limit=1000)
 
 
 def test_a_core_that_breaks_the_protocol_is_stopped(tmp_path: Path) -> None:
     core = broken_lwc_core(tmp_path, SILENT.replace("assign do_valid = 1'b0;", "assign do_valid = 1'b1;"))
     with pytest.raises(CoreFailure, match="protocol: do_valid asserted while do_ready is low"):
-        verify_lwc(core)
+        verify(core)
 
 
 def test_an_lwc_manifest_needs_its_table(tmp_path: Path) -> None:

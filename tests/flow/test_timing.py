@@ -382,6 +382,54 @@ def test_engine_agrees_with_icarus_on_ecp5_distributed_and_block_ram_and_wide_mu
     assert outputs["fast"][0] == outputs["fast"][1] != outputs["fast"][-1]  # right below the static Fmax, wrong far above
 
 
+#: Two tiny routed-core stand-ins: a hash core that adds three words and writes the sum, an LWC core
+#: that writes each pdi word plus the last sdi word.
+TINY_TOPS = {
+    "hash": """module top(input clk, input rst, input [31:0] din, input src_ready, output src_read,
+           output [31:0] dout, input dst_ready, output dst_write);
+    reg [31:0] sum; reg [1:0] n; reg full;
+    assign src_read = src_ready & ~full; assign dst_write = full; assign dout = sum;
+    always @(posedge clk) if (rst) begin sum <= 0; n <= 0; full <= 0; end
+        else if (src_read) begin sum <= sum + din; n <= n + 1; full <= n == 2; end else full <= 0;
+endmodule
+""",
+    "lwc": """module top(input clk, input rst, input [31:0] pdi_data, input pdi_valid, output pdi_ready,
+           input [31:0] sdi_data, input sdi_valid, output sdi_ready,
+           output [31:0] do_data, input do_ready, output do_valid, output do_last);
+    reg [31:0] key, word; reg full;
+    assign sdi_ready = sdi_valid; assign pdi_ready = pdi_valid & ~full;
+    assign do_valid = full; assign do_last = full; assign do_data = word;
+    always @(posedge clk) if (rst) begin key <= 0; full <= 0; end else begin
+        if (sdi_ready) key <= sdi_data;
+        if (pdi_ready) begin word <= pdi_data + key; full <= 1; end else full <= 0;
+    end
+endmodule
+""",
+}
+
+
+def test_core_tb_elaborates_the_branch_of_the_core_interface_alone(tmp_path: Path) -> None:
+    """One testbench for both interfaces: each tiny top runs under its own interface's parameters (the
+    other branch, whose ports it lacks, is not elaborated), and refuses to compile under the other's."""
+    interfaces = {"hash": load_core("sha256").io, "lwc": load_core("ascon").io}
+    (tmp_path / "words.hex").write_text("1\n2\n3\n")
+    (tmp_path / "sdi.hex").write_text("10\n")
+    plusargs: dict[str, int | str] = {"words": str(tmp_path / "words.hex"), "count": 3, "max_cycles": 50}
+    runs = {"hash": {"outputs": 1}, "lwc": {"outputs": 3, "sdi_words": str(tmp_path / "sdi.hex"), "sdi_count": 1}}
+    printed = {}
+    for kind, text in TINY_TOPS.items():
+        (tmp_path / f"{kind}.v").write_text(text)
+        parameters = interfaces[kind].testbench_parameters()
+        executable = compile_simulation(tmp_path / f"{kind}.vvp", [CORE_TESTBENCH, tmp_path / f"{kind}.v"], "tb", parameters)
+        printed[kind] = run_simulation(executable, {**plusargs, **runs[kind]}).split()
+        other = interfaces["lwc" if kind == "hash" else "hash"].testbench_parameters()
+        with pytest.raises(HashbedError, match="iverilog could not compile"):
+            compile_simulation(tmp_path / f"{kind}-other.vvp", [CORE_TESTBENCH, tmp_path / f"{kind}.v"], "tb", other)
+    assert printed["hash"] == ["out", "00000006", "first", "1", "last", "4", "done"]
+    # the key is read with the first pdi word, which is added to the key before it
+    assert printed["lwc"] == ["out", "00000001", "out", "00000012", "out", "00000013", "first", "1", "last", "6", "done"]
+
+
 def test_engine_refuses_what_it_does_not_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     routed = {
         "modules": {

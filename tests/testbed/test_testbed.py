@@ -16,7 +16,7 @@ from conftest import SILENT, broken_core
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import TARGET_DEVICE, Core, all_cores, load_core, rtl_root
 from hashbed.catalogue.devices import get_device
-from hashbed.catalogue.lwc_interface import encrypt_case
+from hashbed.catalogue.interfaces.lwc_words import encrypt_case
 from hashbed.cli.main import main
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.impl.implement import ImplSettings

@@ -13,8 +13,8 @@ import pytest
 
 from hashbed.catalogue.cores import Core, load_core, load_manifest, rtl_root
 from hashbed.catalogue.devices import get_device
-from hashbed.catalogue.lwc_interface import (
-    LwcCase,
+from hashbed.catalogue.interfaces import Case
+from hashbed.catalogue.interfaces.lwc_words import (
     decrypt_case,
     encrypt_case,
     hash_case,
@@ -25,7 +25,7 @@ from hashbed.cli.main import main
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.impl.implement import ImplSettings, implement
 from hashbed.flow.sim.build import Design
-from hashbed.flow.sim.icarus import LWC_TESTBENCH, compile_simulation
+from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation
 from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.timing.engine import TimingEngine, write_engine_design
 from hashbed.flow.timing.simulate import CELL_MODELS, write_timed_netlist
@@ -55,7 +55,7 @@ def started(board: SimulatedBoard, core: Core) -> LwcController:
     return controller
 
 
-def operations(core: Core, rng: random.Random) -> list[LwcCase]:
+def operations(core: Core, rng: random.Random) -> list[Case]:
     """A new key, encryptions around the block boundaries with it, decryptions (right, and with a
     flipped tag or ciphertext bit), hashes, an XOF and a second new key."""
     aead, key, nonce = core.suite.aead, rng.randbytes(16), rng.randbytes(16)
@@ -74,12 +74,12 @@ def operations(core: Core, rng: random.Random) -> list[LwcCase]:
     return cases
 
 
-def formula_of(case: LwcCase) -> tuple[int, str]:
+def formula_of(case: Case) -> tuple[int, str]:
     """The padded blocks and formula of an operation (for the controller's formula time)."""
     if case.kind in ("hash", "xof"):
-        return case.length // 8 + 1, "hash"
+        return case.bits // 64 + 1, "hash"
     name = "decrypt" if case.kind == "decrypt" else "encrypt"
-    return case.length // 16 + 1, name + ("_new_key" if case.sdi else "")
+    return case.bits // 128 + 1, name + ("_new_key" if case.sdi else "")
 
 
 # --- data path --------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ def test_operations_survive_stalls_clock_ratios_and_small_fifos(ascon: Core, tri
         for case in operations(ascon, rng):
             blocks, formula = formula_of(case)
             transfer = controller.run(case, blocks, formula)
-            assert transfer.correct, (case.kind, case.length, transfer.difference)
+            assert transfer.correct, (case.kind, case.bits, transfer.difference)
             statuses.append(transfer.status)
             backpressure += board.last_transfer["backpressure"]
         assert statuses.count("FAILURE") == 2  # the flipped tag and ciphertext bits, nothing else
@@ -270,7 +270,7 @@ def test_rtl_clock_search_of_ascon(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.fixture(scope="module")
 def ascon_routed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Core, float, Path, Path, int]:
-    """Ascon placed and routed on ecp5-25k: its fmax, run folder, Icarus simulation (lwc_tb.v) and input delay."""
+    """Ascon placed and routed on ecp5-25k: its fmax, run folder, Icarus simulation (core_tb.v) and input delay."""
     build = tmp_path_factory.mktemp("ascon_timing")
     core = load_core("ascon")
     result = implement(core, ImplSettings(get_device("ecp5-25k"), seed=1), build)
@@ -278,7 +278,7 @@ def ascon_routed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Core, float,
     run_dir = Path(result.run_dir)
     timed = write_timed_netlist(run_dir, "ecp5")
     executable = compile_simulation(
-        build / "ascon.vvp", [LWC_TESTBENCH, run_dir / "timed.v", CELL_MODELS["ecp5"]], "tb", {"W": 32, "SW": 32}
+        build / "ascon.vvp", [CORE_TESTBENCH, run_dir / "timed.v", CELL_MODELS["ecp5"]], "tb", core.io.testbench_parameters()
     )
     return core, result.fmax_mhz, run_dir, executable, timed.clock_arrival_ps + HOLD_MARGIN_PS
 
@@ -315,4 +315,4 @@ def test_routed_ascon_in_timing_simulation(ascon_routed: tuple[Core, float, Path
             measured = controller.run(lwc_measured_case(core.suite, 1), MEASURED_BLOCKS)
             assert measured.correct and measured.status == "SUCCESS"
             # the timer saw the core's own cycles: the formula of an encryption with a new key
-            assert board.last_busy_cycles == core.lwc_cycles["encrypt_new_key"].cycles(MEASURED_BLOCKS)
+            assert board.last_busy_cycles == core.operation_cycles()["encrypt_new_key"].cycles(MEASURED_BLOCKS)

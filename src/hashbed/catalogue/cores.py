@@ -16,7 +16,7 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal, Self, cast, get_args
+from typing import Annotated, Any, Literal, Self, TypeVar, cast, get_args
 
 from pydantic import PlainValidator, ValidationInfo, field_validator, model_validator
 
@@ -25,9 +25,9 @@ from hashbed.catalogue.algorithms.lwc import LwcSuite, get_lwc_suite
 from hashbed.catalogue.budget import Budget
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.fingerprint import fingerprint
-from hashbed.catalogue.interface import BUS_WIDTHS, GMU_SHA3_MODES, HashInterface
-from hashbed.catalogue.lwc_interface import LWC_WIDTHS
-from hashbed.catalogue.manifest import DesignManifest, ManifestError, Table, read_manifest, read_toml, rtl_root
+from hashbed.catalogue.interfaces import INTERFACES, HashInterface, Interface, LwcInterface
+from hashbed.catalogue.interfaces.lwc import Lwc
+from hashbed.catalogue.manifest import DesignManifest, Formula, ManifestError, Table, read_manifest, read_toml, rtl_root
 from hashbed.catalogue.options import OPTIONS
 from hashbed.errors import HashbedError
 
@@ -39,6 +39,8 @@ VHDL_SUFFIXES = (".vhd", ".vhdl")
 #: Device and seed on which the throughput-per-area targets of the manifests are defined.
 TARGET_DEVICE = "ecp5-85k"
 TARGET_SEED = 1
+
+K = TypeVar("K", bound=Interface)
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class Core:
     architecture: str
     bus_width: int
     cycles: CycleFormula
+    #: Its interface, with the options its manifest gives (hashbed.catalogue.interfaces).
+    io: Interface
     parameters: dict[str, int] = field(default_factory=dict)
     description: str = ""
     #: The core takes whole bytes only: verification skips messages of other bit lengths.
@@ -69,21 +73,6 @@ class Core:
     #: The levels an exploration may give each option it names (hashbed.catalogue.options);
     #: one level pins the option. Options not named keep all their levels.
     explore: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    #: The core interface: "hash" (docs/interface.md) or "lwc" (its LWC section).
-    interface: str = "hash"
-    #: An LWC core's cycle formula of each operation beside ``cycles`` (encryption, reused key).
-    lwc_cycles: dict[str, CycleFormula] = field(default_factory=dict)
-    #: An LWC core's longest decryption (its plaintext buffer), in bytes.
-    max_decrypt_bytes: int | None = None
-    #: An LWC core's sdi port width when the manifest gives one (``[lwc] sdi_width``); see ``sdi_bus_width``.
-    lwc_sdi_width: int | None = None
-    #: GMU's convention: ``src_ready`` and ``dst_ready`` are the FIFOs' empty and full flags.
-    ready_active_low: bool = False
-    #: The core pads the message itself: the host sends message words only (docs/interface.md).
-    core_pads: bool = False
-    #: The headers of its word stream (hashbed.catalogue.interface.HEADERS): "hashbed", GMU's
-    #: round-2 packages' ("gmu-round2") or GMU's SHA-3 core's command word ("gmu-sha3").
-    header: str = "hashbed"
     #: A Python model of the core's algorithm beside the manifest (``model``), for an algorithm
     #: hashbed has none of.
     model_file: Path | None = None
@@ -91,8 +80,13 @@ class Core:
     vectors: tuple[Path, ...] = ()
 
     @property
+    def interface(self) -> str:
+        """The manifest's ``interface``: "hash" (docs/interface.md) or "lwc" (its LWC section)."""
+        return self.io.name
+
+    @property
     def algorithm(self) -> HashAlgorithm:
-        if self.interface != "hash":
+        if not isinstance(self.io, HashInterface):
             raise HashbedError(
                 f"core {self.name} has the {self.interface} interface and computes the {self.algorithm_name} suite, "
                 "not one hash: use its suite (Core.suite)"
@@ -111,8 +105,8 @@ class Core:
     @property
     def has_model(self) -> bool:
         """Whether hashbed can hash for this core: a built-in model, or the manifest's ``model``."""
-        if self.interface != "hash":
-            return True
+        if not isinstance(self.io, HashInterface):
+            return True  # an LWC core's suite is hashbed's (Core.suite)
         return self.model_file is not None or f"{self.algorithm_name}/{self.version}" in ALGORITHMS
 
     @property
@@ -120,37 +114,44 @@ class Core:
         """The core's own sources are VHDL (GHDL turns them into one Verilog netlist)."""
         return any(source.suffix.lower() in VHDL_SUFFIXES for source in self.sources)
 
+    def _io_of(self, kind: type[K], what: str) -> K:
+        """The core's interface, which must be of ``kind`` (else an error saying ``what`` the core lacks)."""
+        if not isinstance(self.io, kind):
+            raise HashbedError(f"core {self.name} has the {self.interface} interface: it has no {what}")
+        return self.io
+
     @property
     def hash_interface(self) -> HashInterface:
-        """The word streams of the core's hash interface, with its conventions."""
-        return HashInterface(self.bus_width, self.ready_active_low, self.core_pads, self.header)
+        """The core's hash interface, with its conventions."""
+        return self._io_of(HashInterface, "hash interface (Core.io)")
+
+    @property
+    def lwc_interface(self) -> LwcInterface:
+        """The core's LWC interface, with its sdi width, longest decryption and formulas."""
+        return self._io_of(LwcInterface, "LWC interface (Core.io)")
 
     @property
     def suite(self) -> LwcSuite:
         """The algorithms of an LWC core."""
-        if self.interface != "lwc":
-            raise HashbedError(f"core {self.name} has the hash interface: it has no LWC suite (Core.algorithm)")
+        self._io_of(LwcInterface, "LWC suite (Core.algorithm)")
         return get_lwc_suite(self.algorithm_name, self.version)
 
     @property
     def sdi_bus_width(self) -> int:
         """The width of an LWC core's sdi port: the manifest's ``[lwc] sdi_width``, else its bus width."""
-        if self.interface != "lwc":
-            raise HashbedError(f"core {self.name} has the hash interface: it has no sdi port")
-        return self.lwc_sdi_width if self.lwc_sdi_width is not None else self.bus_width
+        return self._io_of(LwcInterface, "sdi port").sdi_width
 
     def operation_cycles(self) -> dict[str, CycleFormula]:
         """Each operation's formula: ``cycles`` under its operation's name, then the others."""
-        first = "encrypt" if self.interface == "lwc" else "hash"
-        return {first: self.cycles, **self.lwc_cycles}
+        return self.io.operation_cycles(self.cycles)
 
     def fingerprint(self) -> str:
-        """Hash of everything that defines the hardware: top, parameters, the flags' polarity
-        when it is not the interface's own (only then: the other cores keep their keys), source
-        contents."""
-        polarity = "ready active-low\0" if self.ready_active_low else ""
+        """Hash of everything that defines the hardware: top, parameters, the options of its
+        interface that are part of it (the flags' polarity when it is not the interface's own; only
+        then: the other cores keep their keys), source contents."""
+        options = self.io.hardware_options()
         try:
-            return fingerprint(f"{self.top}\0{sorted(self.parameters.items())!r}\0{polarity}", self.sources)
+            return fingerprint(f"{self.top}\0{sorted(self.parameters.items())!r}\0{options}", self.sources)
         except OSError as exc:
             raise HashbedError(
                 f"core {self.name}: cannot read its source {exc.filename} ({exc.strerror}); restore it, or fix the manifest"
@@ -174,11 +175,7 @@ class Core:
             "explore": {name: list(levels) for name, levels in self.explore.items()},
             "description": self.description,
             "interface": self.interface,
-            "lwc_cycles": {name: str(formula) for name, formula in self.lwc_cycles.items()},
-            "max_decrypt_bytes": self.max_decrypt_bytes,
-            "ready": "active-low" if self.ready_active_low else "active-high",
-            "padding": "core" if self.core_pads else "host",
-            "header": self.header,
+            **self.io.summary(),
             "language": "vhdl" if self.is_vhdl else "verilog",
             "model": str(self.model_file) if self.model_file else ("built-in" if self.has_model else None),
             "vectors": [str(path) for path in self.vectors],
@@ -186,20 +183,11 @@ class Core:
         }
 
 
-def _formula(value: object) -> CycleFormula:
-    if not isinstance(value, str):
-        raise ValueError(f"must be a formula in a string, such as '3 + 17 + 24*N + 4', got {value!r}")
-    return CycleFormula.parse(value)
-
-
 def _positive(value: object) -> float:
     """A positive number as the manifest writes it: an integer stays one."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
         raise ValueError(f"must be a positive number, got {value!r}")
     return value
-
-
-Formula = Annotated[CycleFormula, PlainValidator(_formula)]
 
 
 class Target(Table):
@@ -229,46 +217,6 @@ class Implementation(Table):
             if not levels or unknown:
                 raise ValueError(f"option {name}: give one or more of its levels ({', '.join(sorted(known))}), got {levels!r}")
         return explore
-
-
-#: The widths an LWC core's sdi port may have (one AXI4-Lite register write per word in the testbed).
-SDI_WIDTHS = (8, 16, 32)
-#: The operations of an LWC core beside encryption with a reused key (the manifest's ``cycles``),
-#: each measured for messages of N padded blocks (docs/interface.md, the LWC interface).
-LWC_OPERATIONS = ("encrypt_new_key", "encrypt_ad", "decrypt", "decrypt_new_key", "hash")
-
-
-class LwcCycles(Table):
-    """``[lwc.cycles]``: the formula of each LWC operation."""
-
-    encrypt_new_key: Formula
-    encrypt_ad: Formula
-    decrypt: Formula
-    decrypt_new_key: Formula
-    hash: Formula
-
-
-class Lwc(Table):
-    """``[lwc]``: what an LWC core adds: its longest decryption and its operations' formulas."""
-
-    max_decrypt_bytes: int
-    cycles: LwcCycles
-    #: The sdi port's width when it differs from ``bus_width`` (8, 16 or 32 bits).
-    sdi_width: int | None = None
-
-    @field_validator("sdi_width")
-    @classmethod
-    def _sdi_width(cls, value: int | None) -> int | None:
-        if value is not None and value not in SDI_WIDTHS:
-            raise ValueError(f"must be one of {', '.join(map(str, SDI_WIDTHS))} bits, got {value}")
-        return value
-
-    @field_validator("max_decrypt_bytes")
-    @classmethod
-    def _max_bytes(cls, value: int) -> int:
-        if not 16 <= value <= 0xFFFF:
-            raise ValueError(f"must be 16 to 65535 bytes (what one plaintext segment returns), got {value}")
-        return value
 
 
 #: A core's architecture (docs/adding-a-core.md).
@@ -305,10 +253,7 @@ class CoreManifest(DesignManifest):
     @field_validator("bus_width")
     @classmethod
     def _bus_width(cls, width: int, info: ValidationInfo) -> int:
-        lwc = info.data.get("interface") == "lwc"  # validated before: declared above
-        widths = LWC_WIDTHS if lwc else BUS_WIDTHS
-        if width not in widths:
-            raise ValueError(f"must be one of {', '.join(map(str, widths))}{' (the LWC API)' if lwc else ''}, got {width}")
+        INTERFACES[info.data.get("interface", "hash")].check_width(width)  # validated before: declared above
         return width
 
     @field_validator("model", "vectors")
@@ -321,25 +266,8 @@ class CoreManifest(DesignManifest):
         return value
 
     @model_validator(mode="after")
-    def _lwc_table(self) -> Self:
-        if (self.interface == "lwc") != (self.lwc is not None):
-            raise ValueError('an LWC core (interface = "lwc") has an [lwc] table, a hash core none: add or remove it')
-        if self.interface == "lwc" and (
-            self.ready != "active-high" or self.padding != "host" or self.header != "hashbed" or self.model
-        ):
-            raise ValueError(
-                "'ready', 'padding', 'header' and 'model' are fields of a hash core; an LWC core has the LWC API's handshakes"
-            )
-        if self.padding == "core" and self.header == "gmu-round2":
-            raise ValueError('header: GMU\'s round-2 headers carry host-padded segments: give padding = "host"')
-        if self.header == "gmu-sha3":
-            if self.padding != "core" or self.bus_width != 64:
-                raise ValueError('header: GMU\'s SHA-3 core pads and has a 64-bit bus: give padding = "core", bus_width = 64')
-            if self.algorithm not in GMU_SHA3_MODES:
-                raise ValueError(
-                    f"header: GMU's SHA-3 command word has modes for {', '.join(GMU_SHA3_MODES)}, "
-                    f"not {self.algorithm}: name one as the algorithm"
-                )
+    def _interface_fields(self) -> Self:
+        INTERFACES[self.interface].check_manifest(self)
         return self
 
     @model_validator(mode="after")
@@ -366,6 +294,7 @@ def load_manifest(path: Path) -> Core:
         architecture=manifest.architecture,
         bus_width=manifest.bus_width,
         cycles=manifest.cycles,
+        io=INTERFACES[manifest.interface].from_manifest(manifest),
         parameters=dict(manifest.parameters),
         description=manifest.description,
         byte_aligned_only=manifest.byte_aligned_only,
@@ -374,13 +303,6 @@ def load_manifest(path: Path) -> Core:
         budget=manifest.budget,
         placer=manifest.implementation.placer,
         explore={name: tuple(levels) for name, levels in manifest.implementation.explore.items()},
-        interface=manifest.interface,
-        lwc_cycles={name: getattr(manifest.lwc.cycles, name) for name in LWC_OPERATIONS} if manifest.lwc else {},
-        max_decrypt_bytes=manifest.lwc.max_decrypt_bytes if manifest.lwc else None,
-        lwc_sdi_width=manifest.lwc.sdi_width if manifest.lwc else None,
-        ready_active_low=manifest.ready == "active-low",
-        core_pads=manifest.padding == "core",
-        header=manifest.header,
         model_file=path.parent / manifest.model if manifest.model else None,
         vectors=tuple(path.parent / name for name in manifest.vectors),
     )

@@ -12,11 +12,12 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TypeVar, cast, get_args
+from typing import Annotated, TypeVar, cast, get_args
 
-from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, PlainValidator, ValidationError, ValidationInfo, field_validator
 from pydantic_core import ErrorDetails
 
+from hashbed.catalogue.cycles import CycleFormula
 from hashbed.errors import HashbedError
 
 
@@ -34,6 +35,16 @@ class Table(BaseModel):
     """A manifest or a table of one: typed as TOML writes it, no unknown field."""
 
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+def _formula(value: object) -> CycleFormula:
+    if not isinstance(value, str):
+        raise ValueError(f"must be a formula in a string, such as '3 + 17 + 24*N + 4', got {value!r}")
+    return CycleFormula.parse(value)
+
+
+#: A cycle formula as a manifest writes it, in a string.
+Formula = Annotated[CycleFormula, PlainValidator(_formula)]
 
 
 class DesignManifest(Table):

@@ -19,8 +19,7 @@ from hashbed.catalogue.algorithms.kat import MAX_MESSAGE_BYTES, check_vector_pat
 from hashbed.catalogue.cores import ARCHITECTURES, CORES_ENV, Core, all_cores, catalogue, core_names, load_core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import DEVICES, get_device
-from hashbed.catalogue.lwc_interface import MAX_SEGMENT_BYTES
-from hashbed.catalogue.lwc_interface import segment_limit as lwc_segment_limit
+from hashbed.catalogue.interfaces.lwc_words import MAX_SEGMENT_BYTES
 from hashbed.catalogue.manifest import ManifestError, rtl_root
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
 from hashbed.cli import best as best_commands
@@ -41,10 +40,9 @@ from hashbed.flow.folders import check_folder
 from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
 from hashbed.flow.impl.progress import duration, unfinished_runs
 from hashbed.flow.sim.lint import lint
-from hashbed.flow.sim.lwc_verify import lwc_kat_files_in
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, MAX_BLOCKS
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, MAX_IDLE_LIMIT, Stalls
-from hashbed.flow.sim.verify import VERIFY_STALLS, kat_files_in
+from hashbed.flow.sim.verify import VERIFY_STALLS
 from hashbed.jobs.runner import Jobs, bench_records
 from hashbed.report.build import check_targets as check_report_targets
 from hashbed.report.build import write_report
@@ -190,16 +188,14 @@ def _each_core(args: argparse.Namespace, one: Callable[[argparse.Namespace, Core
 
 
 def _verify(args: argparse.Namespace, core: Core) -> tuple[int, Any]:
-    if core.interface == "lwc" and args.segment_bits is not None:
-        lwc_segment_limit(args.segment_bits // 8)  # whole 16-byte blocks: checked before anything runs
+    if args.segment_bits is not None:
+        core.io.check_segment_bits(core, args.segment_bits)  # before anything runs
     stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
     kat_files = list(args.kat or [])
     for path in kat_files:  # before any work: a job's key hashes the file (an LWC core's may be a folder)
         check_vector_path(path, folder=core.interface == "lwc")
-    if args.kat_dir and core.interface == "lwc":
-        kat_files += lwc_kat_files_in(core.suite, args.kat_dir)
-    elif args.kat_dir:
-        kat_files += kat_files_in(core.algorithm, args.kat_dir)
+    if args.kat_dir:
+        kat_files += core.io.vector_files_in(core, args.kat_dir)
     with _jobs(args) as jobs:
         record = jobs.verify(core, kat_files or None, stalls, args.segment_bits, args.idle_limit)
     _note_reuse(record)

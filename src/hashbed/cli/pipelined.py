@@ -11,6 +11,7 @@ from typing import Any
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.algorithms.kat import read_kat
 from hashbed.catalogue.devices import DEVICES, get_device
+from hashbed.catalogue.interfaces.hash import kat_files_in
 from hashbed.catalogue.pipelines import design_names, load_pipeline
 from hashbed.cli.console import emit_json, err, out, print_table
 from hashbed.cli.options import SharedOptions, option_with_old_spelling
@@ -19,7 +20,6 @@ from hashbed.cli.types import SEED_RANGE, positive_int, positive_ints, probabili
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_SEED, DEFAULT_TIMEOUT_S
 from hashbed.flow.sim.run import Stalls
-from hashbed.flow.sim.verify import kat_files_in
 from hashbed.jobs.runner import Jobs
 from hashbed.report.sections import Missing
 from hashbed.results import ResultStore

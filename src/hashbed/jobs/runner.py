@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hashbed.catalogue.algorithms.lwc_vectors import LWC_VECTOR_FILES
 from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED, Core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import get_device
@@ -26,8 +25,6 @@ from hashbed.flow.folders import check_writable
 from hashbed.flow.impl.implement import ImplSettings, implement, synthesize
 from hashbed.flow.sim.build import simulator_fingerprint
 from hashbed.flow.sim.lwc_bench import LONG_BLOCKS, SIZES, benchmark_lwc
-from hashbed.flow.sim.lwc_measure import measure_lwc
-from hashbed.flow.sim.lwc_verify import verify_lwc, verify_lwc_files
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, measure
 from hashbed.flow.sim.run import DEFAULT_IDLE_LIMIT, Stalls
 from hashbed.flow.sim.verify import VERIFY_STALLS, default_vectors, verify
@@ -49,41 +46,13 @@ LWC_BENCH_STEP = "lwc_bench"
 def verify_work(
     sources: Sources, kat_files: list[Path] | None, stalls: Stalls, segment_bits: int | None, idle_limit: int
 ) -> Outputs:
-    core = localize(sources)
-    folders = [path for path in kat_files or [] if path.is_dir()]
-    if core.interface == "lwc" and folders:  # the LWC package's pdi.txt, sdi.txt and do.txt
-        if len(folders) != len(kat_files or []) or len(folders) > 1:
-            raise HashbedError("give an LWC core one folder of pdi.txt, sdi.txt and do.txt (--kat DIR), or KAT files")
-        report = verify_lwc_files(core, folders[0], stalls, idle_limit)
-    elif core.interface == "lwc":
-        segment_bytes = segment_bits // 8 if segment_bits is not None else None
-        report = verify_lwc(core, kat_files, stalls, segment_bytes, idle_limit)
-    else:
-        report = verify(core, kat_files, stalls, segment_bits, idle_limit)
-    error = None
-    if report.mismatch and report.mismatch.detail:
-        m = report.mismatch
-        error = f"wrong answer ({m.source}, line {m.line}): {m.detail}"
-    elif report.mismatch:
-        m = report.mismatch
-        error = (
-            f"digest mismatch at Len = {m.bits} ({m.source}, line {m.line}): "
-            f"expected {m.expected.hex().upper()}, core gave {m.actual.hex().upper()}"
-        )
-    return report.as_dict(), error
+    report = verify(localize(sources), kat_files, stalls, segment_bits, idle_limit)
+    return report.as_dict(), report.mismatch.error if report.mismatch else None
 
 
 def measure_work(sources: Sources, max_blocks: int) -> Outputs:
-    core = localize(sources)
-    if core.interface == "lwc":
-        lwc = measure_lwc(core, max_blocks)
-        wrong = [f"{op.operation} {op.measured} (manifest {op.expected})" for op in lwc.operations if not op.matches]
-        return lwc.as_dict(), f"measured cycle formulas differ from the manifest's: {'; '.join(wrong)}" if wrong else None
-    result = measure(core, max_blocks)
-    error = None
-    if not result.matches:
-        error = f"measured cycle formula {result.measured} differs from the manifest's {result.expected} (st, lp, end)"
-    return result.as_dict(), error
+    result = measure(localize(sources), max_blocks)
+    return result.as_dict(), result.error
 
 
 def lwc_bench_work(sources: Sources) -> Outputs:
@@ -156,7 +125,7 @@ class Jobs:
         idle_limit: int = DEFAULT_IDLE_LIMIT,
     ) -> Node:
         files, generated = default_vectors(core, kat_files)
-        listed: list[Any] = [{"file": str(path), "sha256": _file_hash(path)} for path in files]
+        listed: list[Any] = [{"file": str(path), "sha256": _file_hash(path, core.io.vector_files(path))} for path in files]
         inputs = {
             **_simulation_inputs(core),
             "vectors": (listed + ["generated"] if generated else listed) if files else "generated",
@@ -185,8 +154,7 @@ class Jobs:
             "max_blocks": max_blocks,
             "cycles": core.cycles.counts(),  # whether the measured formula passes
         }
-        if core.interface == "lwc":  # only then: the hash cores' jobs keep their keys
-            inputs["lwc_cycles"] = {name: formula.counts() for name, formula in core.lwc_cycles.items()}
+        inputs.update(core.io.measure_inputs())  # {} for a hash core: its jobs keep their keys
         work = functools.partial(measure_work, Sources.of(core), max_blocks)
         return Node("measure", inputs, work=constant(work), needs=needs, label=f"{core.name} measure")
 
@@ -195,13 +163,13 @@ class Jobs:
 
     def lwc_bench_node(self, core: Core, needs: tuple[Node, ...] = ()) -> Node:
         """The LWC benchmarks of an LWC core (hashbed.flow.sim.lwc_bench): cycles per case in its RTL."""
-        if core.interface != "lwc":
-            raise HashbedError(f"core {core.name} has the hash interface: the LWC benchmarks are for LWC cores")
+        if not core.io.benchmarked:
+            raise HashbedError(f"core {core.name} has the {core.interface} interface: the LWC benchmarks are for LWC cores")
         inputs = {
             **_simulation_inputs(core),
             "sizes": list(SIZES),
             "long_blocks": LONG_BLOCKS,
-            "max_decrypt_bytes": core.max_decrypt_bytes,
+            "max_decrypt_bytes": core.lwc_interface.max_decrypt_bytes,
         }
         work = functools.partial(lwc_bench_work, Sources.of(core))
         return Node(LWC_BENCH_STEP, inputs, work=constant(work), needs=needs, label=f"{core.name} lwc_bench")
@@ -290,7 +258,7 @@ class Jobs:
             # the lightweight study's energy per bit (of hashing: the estimate drives the hash interface)
             if core.budget is not None and core.interface == "hash" and chosen.device.family == "ecp5":
                 goals.append(self.energy_node(core, implemented))
-            if core.interface == "lwc":
+            if core.io.benchmarked:
                 goals.append(self.lwc_bench_node(core, needs=(verified,)))
             plans.append((core, goals))
         return plans
@@ -373,23 +341,17 @@ def row_inputs(core: Core) -> dict[str, Any]:
 
 def _simulation_inputs(core: Core) -> dict[str, Any]:
     """What identifies a simulation job's hardware: the core and the simulator build."""
-    inputs: dict[str, Any] = {
+    return {
         "core": core.name,
         "core_fingerprint": core.fingerprint(),
         "simulator": simulator_fingerprint(core),
         "tools": {"verilator": verilator_version()},
+        **core.io.simulation_inputs(),  # the options of its word streams, only where a core has them
     }
-    conventions = {"padding": "core"} if core.core_pads else {}
-    if core.header != "hashbed":
-        conventions["header"] = core.header
-    if conventions:  # only then: the other cores' jobs keep their keys
-        inputs["stream"] = conventions
-    return inputs
 
 
-def _file_hash(path: Path) -> str:
-    """The SHA-256 of a vector file (of a folder: of its pdi.txt, sdi.txt and do.txt, the LWC package's vectors)."""
-    files = tuple(path / name for name in LWC_VECTOR_FILES) if path.is_dir() else (path,)
+def _file_hash(path: Path, files: tuple[Path, ...]) -> str:
+    """The SHA-256 of a vector file, or of a folder's ``files`` (the ones its core's interface reads there), each named."""
     try:
         return fingerprint(files=files, named=path.is_dir(), closed=False, digits=None)
     except OSError as exc:

@@ -19,8 +19,9 @@ from typing import Any
 
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import Core
-from hashbed.catalogue.interface import digest_from_words, digest_word_count, from_memory, to_memory
-from hashbed.catalogue.lwc_interface import LwcCase, first_difference, status_word
+from hashbed.catalogue.interfaces import Case
+from hashbed.catalogue.interfaces.hash_words import digest_from_words, digest_word_count, from_memory, to_memory
+from hashbed.catalogue.interfaces.lwc_words import first_difference, status_word
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.testbed import clock_wizard
 from hashbed.testbed.board import (
@@ -272,12 +273,12 @@ class LwcController:
                 raise CoreFailure(f"core {self.core.name} does not read its sdi FIFO: still full after {SDI_POLLS} polls")
             self.board.write(Block.SDI_FIFO, SDI_DATA, word)
 
-    def stream(self, cases: Sequence[LwcCase]) -> bytes:
+    def stream(self, cases: Sequence[Case]) -> bytes:
         """The pdi words of ``cases`` as the DMA reads them: little-endian words, in order."""
         width = self.core.bus_width
-        return to_memory([word for case in cases for word in case.pdi], width)
+        return to_memory([word for case in cases for word in case.words], width)
 
-    def _prepare(self, cases: Sequence[LwcCase]) -> int:
+    def _prepare(self, cases: Sequence[Case]) -> int:
         """Set the transfer length to the do words of ``cases`` and write their sdi words; returns the count."""
         count = sum(len(case.expected) for case in cases)
         if count > MAX_TRANSFER_WORDS:
@@ -289,7 +290,7 @@ class LwcController:
         self.write_sdi([word for case in cases for word in case.sdi])
         return count
 
-    def _send(self, cases: Sequence[LwcCase]) -> list[int]:
+    def _send(self, cases: Sequence[Case]) -> list[int]:
         """Send the operations' pdi words and receive their do words (after ``_prepare``)."""
         count = self._prepare(cases)
         width = self.core.bus_width
@@ -298,7 +299,7 @@ class LwcController:
             raise HashbedError(f"core {self.core.name} returned {len(received)} bytes, expected {count * width // 8}")
         return from_memory(received, width)
 
-    def run(self, case: LwcCase, formula_blocks: int, formula_name: str | None = None) -> LwcTransfer:
+    def run(self, case: Case, formula_blocks: int, formula_name: str | None = None) -> LwcTransfer:
         """One operation with the study's procedure: its key (if any) into the sdi FIFO before
         the timer starts, then timer, DMA (pdi out, do back), timer stopped; the do words compared
         with the model's. ``formula_blocks`` and ``formula_name`` (an operation of
@@ -320,7 +321,7 @@ class LwcController:
         difference = first_difference(case.expected, words)
         tail = min(5, len(case.expected))
         return LwcTransfer(
-            message_bytes=case.length,
+            message_bytes=case.bits // 8,
             blocks=formula_blocks,
             core_mhz=self.core_mhz,
             sys_mhz=board.sys_mhz,
@@ -340,7 +341,7 @@ class LwcController:
             status=_status(words[-1]) if words else "none",
         )
 
-    def all_correct_at(self, mhz: float, cases: Sequence[LwcCase]) -> bool:
+    def all_correct_at(self, mhz: float, cases: Sequence[Case]) -> bool:
         """Set the core clock and run all ``cases`` in one transfer: True if every do word (status
         words included) is right. A core that stops answering at this clock fails (the board is reset)."""
         self.set_core_clock(mhz)

@@ -8,7 +8,7 @@ testbench, the same output) and returns the words the core wrote.
 The output FIFO's registers and the timer are modelled in software here: the timer
 counts system clock cycles over the core's busy time, from the cycle it reads the
 first word to the cycle it writes the last one. For an LWC core the sdi FIFO is modelled
-too: the words written to SDI_DATA go, with the next transfer's pdi words, into ``lwc_tb.v``
+too: the words written to SDI_DATA go, with the next transfer's pdi words, into ``core_tb.v``
 (its fast-engine equivalent), which feeds them on sdi; the FIFO is never full.
 """
 
@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from hashbed.catalogue.cores import Core
-from hashbed.catalogue.interface import digest_word_count, from_memory, to_memory
+from hashbed.catalogue.interfaces.hash_words import digest_word_count, from_memory, to_memory
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.sim.icarus import run_simulation, written_words
 from hashbed.flow.timing.engine import TimingEngine
@@ -42,7 +42,7 @@ from hashbed.testbed.board import (
 from hashbed.testbed.clock_wizard import ClockWizardModel
 
 _MARK = re.compile(r"^(first|last) (-?\d+)$", re.MULTILINE)
-#: log2 of the modelled sdi FIFO's depth: lwc_tb.v holds 65536 sdi words.
+#: log2 of the modelled sdi FIFO's depth: core_tb.v holds 65536 sdi words.
 SDI_DEPTH_LOG2 = 16
 #: A transfer may take this many times the cycles its formula gives before the core counts as hung.
 HUNG_FACTOR = 2
@@ -104,7 +104,7 @@ class PostRouteBoard(Board):
         if block is Block.OUTPUT_FIFO and offset in self._registers:
             return self._registers[offset]
         if block is Block.SDI_FIFO and self._lwc and offset == SDI_CONFIG:
-            return SDI_DEPTH_LOG2 << 8 | self.core.sdi_bus_width  # as deep as lwc_tb.v's word memory
+            return SDI_DEPTH_LOG2 << 8 | self.core.sdi_bus_width  # as deep as core_tb.v's word memory
         if block is Block.SDI_FIFO and self._lwc and offset == SDI_STATUS:
             return 0  # never full
         if block is Block.TIMER and offset == TCR0:
@@ -120,7 +120,7 @@ class PostRouteBoard(Board):
         mhz = self.core_mhz
         sdi, self._sdi = (self._sdi, []) if self._lwc else (None, [])
         limit = self._cycle_limit(len(words) + len(sdi or []), expected)
-        if sdi is None:  # a hash core: core_tb.v
+        if sdi is None:  # a hash core
             output = self._simulate(words, expected, period_ps(mhz), limit)
         else:
             output = self._simulate(words, expected, period_ps(mhz), limit, sdi=sdi)
@@ -137,7 +137,7 @@ class PostRouteBoard(Board):
         return to_memory(words_out, width)
 
     def _simulate(self, words: list[int], outputs: int, period: int, max_cycles: int, sdi: list[int] | None = None) -> str:
-        """What core_tb.v (lwc_tb.v when ``sdi`` is a list) prints for one transfer."""
+        """What core_tb.v (its LWC branch when ``sdi`` is a list) prints for one transfer."""
         width = self.core.bus_width
         sdi_width = self.core.sdi_bus_width if sdi is not None else 0
         if isinstance(self.simulation, TimingEngine):

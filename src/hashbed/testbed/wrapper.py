@@ -16,7 +16,7 @@ from pathlib import Path
 
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.fingerprint import fingerprint
-from hashbed.catalogue.interface import digest_word_count
+from hashbed.catalogue.interfaces.hash_words import digest_word_count
 from hashbed.catalogue.manifest import rtl_root
 from hashbed.flow.cache import write_atomically
 from hashbed.flow.hdl import verilog_view

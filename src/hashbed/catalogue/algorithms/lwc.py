@@ -7,8 +7,10 @@ from dataclasses import dataclass
 
 from hashbed.catalogue.algorithms.ascon import CXOF_MAX_CUSTOMIZATION, AsconAead128, AsconCxof128, AsconHash256, AsconXof128
 from hashbed.catalogue.algorithms.lwc_kat import FieldSize
-from hashbed.catalogue.lwc_interface import MAX_SEGMENT_BYTES
 from hashbed.errors import HashbedError
+
+#: The most output bytes an LWC core's XOF instruction asks for (its 16-bit length).
+MAX_XOF_BYTES = 0xFFFF
 
 
 @dataclass(frozen=True)
@@ -55,9 +57,9 @@ class LwcSuite:
             return {
                 "MD": FieldSize(
                     0,
-                    MAX_SEGMENT_BYTES,
-                    f"but an LWC core's XOF instruction asks for {MAX_SEGMENT_BYTES} bytes at most (its 16-bit length); "
-                    f"keep the first {MAX_SEGMENT_BYTES} bytes of MD (a shorter {self.xof.name} output is their prefix)",
+                    MAX_XOF_BYTES,
+                    f"but an LWC core's XOF instruction asks for {MAX_XOF_BYTES} bytes at most (its 16-bit length); "
+                    f"keep the first {MAX_XOF_BYTES} bytes of MD (a shorter {self.xof.name} output is their prefix)",
                 )
             }
         if member == "cxof":

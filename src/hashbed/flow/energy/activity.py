@@ -19,10 +19,11 @@ from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, run_simu
 CELL_MODELS = Path(__file__).with_name("ecp5_zero_delay_cells.v")
 PERIOD_PS = 10_000
 _VAR = re.compile(r"^\$var \S+ 1 (\S+) n(\d+) \$end$")
-#: Added to the netlist (the testbench has one root, tb): every net of the core into the VCD.
+#: Added to the netlist (the testbench has one root, tb, and the core under its hash interface's
+#: branch): every net of the core into the VCD.
 _DUMP = """    initial begin
         $dumpfile("{vcd}");
-        $dumpvars(1, tb.dut);
+        $dumpvars(1, tb.hash.dut);
     end
 endmodule
 """
@@ -48,7 +49,9 @@ def simulate_activity(core: Core, netlist: ActivityNetlist, message: Message, hi
         verilog = netlist.verilog.removesuffix("endmodule\n") + _DUMP.format(vcd=folder / "activity.vcd")
         (folder / "netlist.v").write_text(verilog)
         (folder / "words.hex").write_text("".join(f"{word:0{width // 4}x}\n" for word in words))
-        executable = compile_simulation(folder / "sim", [CELL_MODELS, folder / "netlist.v", CORE_TESTBENCH], "tb", {"W": width})
+        executable = compile_simulation(
+            folder / "sim", [CELL_MODELS, folder / "netlist.v", CORE_TESTBENCH], "tb", interface.testbench_parameters()
+        )
         limit = 4 * core.cycles.cycles(-(-len(words) * width // core.algorithm.block_bits)) + 1000
         output = run_simulation(
             executable,

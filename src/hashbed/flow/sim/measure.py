@@ -1,10 +1,16 @@
-"""Measure a core's cycle formula ``st + (l+p)*N + end`` in simulation."""
+"""Measure a core's cycle formulas ``st + (l+p)*N + end`` in simulation.
+
+The core's interface (hashbed.catalogue.interfaces) gives the operations measured (a hash core's
+one, hashing; an LWC core's encryption, decryption and hashing, with a new key and a reused one)
+and how their counts make a formula. Each case runs alone, without stalls, for N = 1, 2, ...
+blocks (or from the fewest blocks a message pads to); a count runs from the first input word read
+to the last output word written, inclusive.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hashbed.catalogue.algorithms import HashAlgorithm, Message
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.errors import CoreFailure, HashbedError
@@ -17,10 +23,10 @@ MAX_BLOCKS = 256
 
 
 @dataclass(frozen=True)
-class Measurement:
-    core: str
+class OperationMeasurement:
+    operation: str
     block_bits: int
-    #: Cycles from the first header word read to the last digest word written, for N =
+    #: Cycles from the first input word read to the last output word written, for N =
     #: first_blocks, first_blocks + 1, ...
     cycles: list[int]
     measured: CycleFormula
@@ -35,56 +41,86 @@ class Measurement:
 
     def as_dict(self) -> dict[str, object]:
         return {
-            "core": self.core,
             "st": self.measured.st,
             "lp": self.measured.lp,
             "end": self.measured.end,
             "block_bits": self.block_bits,
             "formula": str(self.measured),
             "expected": str(self.expected),
-            "expected_st": self.expected.st,
-            "expected_lp": self.expected.lp,
-            "expected_end": self.expected.end,
             "matches": self.matches,
             "cycles_by_blocks": {str(n): c for n, c in enumerate(self.cycles, start=self.first_blocks)},
         }
 
 
-def message_of_blocks(algorithm: HashAlgorithm, blocks: int) -> Message:
-    """The longest byte-aligned message that pads to exactly ``blocks`` blocks."""
-    size = blocks * algorithm.block_bits // 8
-    while size > 0 and algorithm.padded_bits(8 * size) > blocks * algorithm.block_bits:
-        size -= 1
-    if algorithm.padded_bits(8 * size) != blocks * algorithm.block_bits:
-        raise HashbedError(f"{algorithm.key}: no message pads to exactly {blocks} blocks")
-    return Message.from_bytes(bytes((7 * i + 1) & 0xFF for i in range(size)))
+@dataclass(frozen=True)
+class Measurement:
+    core: str
+    #: The operation of the manifest's ``cycles`` first, then the others.
+    operations: list[OperationMeasurement]
+
+    @property
+    def matches(self) -> bool:
+        return all(op.matches for op in self.operations)
+
+    @property
+    def error(self) -> str | None:
+        """Why the formulas fail the manifest's, in one line; None when they do not."""
+        if len(self.operations) == 1 and not self.matches:
+            op = self.operations[0]
+            return f"measured cycle formula {op.measured} differs from the manifest's {op.expected} (st, lp, end)"
+        wrong = [f"{op.operation} {op.measured} (manifest {op.expected})" for op in self.operations if not op.matches]
+        return f"measured cycle formulas differ from the manifest's: {'; '.join(wrong)}" if wrong else None
+
+    def as_dict(self) -> dict[str, object]:
+        """As a measure job's outputs: the first operation in the main fields, and every one under
+        ``operations`` when there are several (an LWC core's)."""
+        first = self.operations[0]
+        out: dict[str, object] = {
+            "core": self.core,
+            "st": first.measured.st,
+            "lp": first.measured.lp,
+            "end": first.measured.end,
+            "block_bits": first.block_bits,
+            "formula": str(first.measured),
+            "expected": str(first.expected),
+            "expected_st": first.expected.st,
+            "expected_lp": first.expected.lp,
+            "expected_end": first.expected.end,
+            "matches": self.matches,
+            "cycles_by_blocks": {str(n): c for n, c in enumerate(first.cycles, start=first.first_blocks)},
+        }
+        if len(self.operations) > 1:
+            out["operations"] = {op.operation: op.as_dict() for op in self.operations}
+        return out
 
 
 def measure(core: Core, max_blocks: int = DEFAULT_MAX_BLOCKS) -> Measurement:
-    """Cycle counts for messages of 1..max_blocks blocks (first..first+max_blocks-1 where no
-    message pads to fewer than first blocks), each alone, without stalls."""
+    """Each operation's counts for ``max_blocks`` message lengths, each case alone and without
+    stalls, and the formula they fit; a wrong answer or counts that fit no formula fail the core."""
     if max_blocks < 2:
         raise HashbedError("measuring a cycle formula needs messages of at least 1 and 2 blocks (max_blocks >= 2)")
-    algorithm = core.algorithm
-    interface = core.hash_interface
-    out_words = interface.digest_words(algorithm.digest_bits)
-    first = max(1, algorithm.padded_bits(0) // algorithm.block_bits)
-    messages = [message_of_blocks(algorithm, n) for n in range(first, first + max_blocks)]
-    stream = [(interface.message_words(m, algorithm), out_words) for m in messages]
-    run = run_stream(build_simulator(core), stream, isolate=True, core_name=core.name)
-    for blocks, (message, result) in enumerate(zip(messages, run.messages), start=first):
-        if interface.digest(result.outputs, algorithm.digest_bits) != algorithm.digest(message):
-            raise CoreFailure(
-                f"core {core.name}: wrong digest for the {blocks}-block message while measuring; run 'hashbed verify {core.name}'"
+    interface = core.io
+    before, operations = interface.measurement(core, max_blocks)
+    cases = [*before, *(case for operation in operations for case in operation.cases)]
+    runs = run_stream(build_simulator(core), interface, cases, isolate=True, core_name=core.name).cases[len(before) :]
+    expected = core.operation_cycles()
+    measured = []
+    for operation in operations:
+        results, runs = runs[: len(operation.cases)], runs[len(operation.cases) :]
+        for blocks, (case, result) in enumerate(zip(operation.cases, results), start=operation.first_blocks):
+            if interface.mismatch(case, result.outputs) is not None:
+                raise CoreFailure(
+                    f"core {core.name}: wrong answer to {operation.name} of {blocks} blocks while measuring; "
+                    f"run 'hashbed verify {core.name}'"
+                )
+        try:
+            formula = interface.formula(operation.name, results, operation.first_blocks)
+        except ValueError as error:
+            raise CoreFailure(f"core {core.name}: {error}") from None
+        cycles = [r.cycles for r in results]
+        measured.append(
+            OperationMeasurement(
+                operation.name, operation.block_bits, cycles, formula, expected[operation.name], operation.first_blocks
             )
-    cycles = [r.cycles for r in run.messages]
-    ends = {r.output_cycles for r in run.messages}
-    steps = {b - a for a, b in zip(cycles, cycles[1:])}
-    if len(steps) != 1 or len(ends) != 1:
-        raise CoreFailure(
-            f"core {core.name}: cycle counts {cycles} (N = {first}..{first + max_blocks - 1}) are not of the form st + lp*N + end"
         )
-    lp = steps.pop()
-    end = ends.pop()
-    measured = CycleFormula(st=cycles[0] - lp * first - end, lp=lp, end=end)
-    return Measurement(core.name, algorithm.block_bits, cycles, measured, core.cycles, first)
+    return Measurement(core.name, measured)

@@ -1,4 +1,5 @@
-"""Run a stream of messages through a core in the compiled harness."""
+"""Run a stream of cases (messages, or an LWC core's operations) through a core in the compiled
+harness (harness.cpp), the words and the count of answer words each from the core's interface."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import json
 import struct
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hashbed.catalogue.interfaces import Case, Interface
 from hashbed.errors import CoreFailure
 from hashbed.flow import processes
 
@@ -24,7 +27,9 @@ class Stalls:
 
 
 @dataclass(frozen=True)
-class MessageRun:
+class CaseRun:
+    """The output words of one case (an LWC core's: the status last) and its cycle stamps."""
+
     outputs: list[int]
     first_read: int
     last_read: int
@@ -33,17 +38,13 @@ class MessageRun:
 
     @property
     def cycles(self) -> int:
-        """Cycles from the first header word read to the last digest word written."""
+        """Cycles from the first input word read to the last output word written, inclusive."""
         return self.last_write - self.first_read + 1
-
-    @property
-    def output_cycles(self) -> int:
-        return self.last_write - self.first_write + 1
 
 
 @dataclass(frozen=True)
 class StreamRun:
-    messages: list[MessageRun]
+    cases: list[CaseRun]
     cycles: int
     seconds: float
 
@@ -75,7 +76,7 @@ def failure_detail(proc: subprocess.CompletedProcess[str]) -> str:
 def run_simulator(
     simulator: Path, stream: bytes, stalls: Stalls, isolate: bool, idle_limit: int, core_name: str
 ) -> tuple[dict[str, Any], bytes]:
-    """Run a harness (``harness.cpp``, ``lwc_harness.cpp``) on the input ``stream``: its summary
+    """Run a harness (``harness.cpp``) on the input ``stream``: its summary
     (cycles, seconds) and the bytes of its result file; a core that fails is a CoreFailure."""
     with tempfile.TemporaryDirectory(prefix="hashbed-sim-") as work:
         stream_file = Path(work) / "stream.bin"
@@ -100,23 +101,27 @@ def run_simulator(
 
 def run_stream(
     simulator: Path,
-    messages: list[tuple[list[int], int]],
+    interface: Interface,
+    cases: Sequence[Case],
     stalls: Stalls = Stalls(),
     isolate: bool = False,
     idle_limit: int = DEFAULT_IDLE_LIMIT,
     core_name: str = "core",
 ) -> StreamRun:
-    """Feed ``messages`` (input words, digest word count) through the core."""
-    stream = b"HBIN" + struct.pack("<I", len(messages))
-    for words, out_words in messages:
-        stream += struct.pack(f"<II{len(words)}Q", len(words), out_words, *words)
+    """Feed ``cases`` through the core of ``interface`` (its words of ``interface.width`` bits): the
+    input, and sdi, stalled with probability ``stalls.src`` each, the output with ``stalls.dst``.
+    The harness refuses a stream of another width than the core's ports."""
+    stream = b"HBIN" + struct.pack("<II", interface.width, len(cases))
+    for case in cases:
+        stream += struct.pack("<III", len(case.words), len(case.sdi), interface.output_words(case))
+        stream += struct.pack(f"<{len(case.words) + len(case.sdi)}Q", *case.words, *case.sdi)
     summary, raw = run_simulator(simulator, stream, stalls, isolate, idle_limit, core_name)
     runs = []
     offset = 0
-    for _, out_words in messages:
+    for _ in cases:
         stamps = struct.unpack_from("<4Q", raw, offset)
-        offset += 32
-        outputs = list(struct.unpack_from(f"<{out_words}Q", raw, offset))
-        offset += 8 * out_words
-        runs.append(MessageRun(outputs, *stamps))
+        (count,) = struct.unpack_from("<I", raw, offset + 32)
+        offset += 36
+        runs.append(CaseRun(list(struct.unpack_from(f"<{count}Q", raw, offset)), *stamps))
+        offset += 8 * count
     return StreamRun(runs, summary["cycles"], summary["seconds"])

@@ -293,7 +293,7 @@ class TimingEngine:
         sdi_width: int = 32,
     ) -> str:
         """What ``core_tb.v`` prints for these plusargs ("out <hex>" lines, "first", "last", "done" or
-        "timeout"); with ``sdi`` (a list, possibly empty), what ``lwc_tb.v`` prints for an LWC core
+        "timeout"); with ``sdi`` (a list, possibly empty), what its LWC branch prints for an LWC core
         fed ``words`` on pdi and ``sdi`` on sdi."""
 
         def hex_words(values: Sequence[int], bits: int) -> list[str]:

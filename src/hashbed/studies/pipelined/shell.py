@@ -14,6 +14,7 @@ from pathlib import Path
 
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.cycles import CycleFormula
+from hashbed.catalogue.interfaces import HashInterface
 from hashbed.catalogue.pipelines import PipelineDesign
 
 SHELL_MODULE = "pipe_shell"
@@ -84,5 +85,6 @@ def shell_core(design: PipelineDesign, stages: int, build_dir: Path) -> Core:
         architecture=design.architecture,
         bus_width=32,
         cycles=CycleFormula(0, design.interval(stages), 0),
+        io=HashInterface(32),
         description=f"{design.description} ({stages} stages, in the implementation shell)",
     )

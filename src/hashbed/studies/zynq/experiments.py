@@ -25,7 +25,8 @@ from typing import Any
 from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED, Core
 from hashbed.catalogue.devices import get_device
-from hashbed.catalogue.lwc_interface import LWC_WIDTH, MAX_SEGMENT_BYTES, SEGMENT_BLOCK_BYTES, LwcCase, encrypt_case
+from hashbed.catalogue.interfaces import Case
+from hashbed.catalogue.interfaces.lwc_words import LWC_WIDTH, MAX_SEGMENT_BYTES, SEGMENT_BLOCK_BYTES, encrypt_case
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.tools import verilator_version
@@ -100,7 +101,7 @@ def max_encrypt_bytes() -> int:
     return size
 
 
-def lwc_cases(core: Core, size_bytes: int, seed: int) -> tuple[LwcCase, LwcCase]:
+def lwc_cases(core: Core, size_bytes: int, seed: int) -> tuple[Case, Case]:
     """The key load (encryption of an empty plaintext with a new key) and the measured encryption
     of ``size_bytes`` random bytes with that key reused, nonces and key from ``seed``."""
     aead = core.suite.aead

@@ -28,12 +28,13 @@ from hashbed.catalogue.algorithms.lwc import LwcSuite
 from hashbed.catalogue.code_version import CodeVersion
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.devices import get_device
-from hashbed.catalogue.lwc_interface import LwcCase, decrypt_case, encrypt_case, hash_case, xof_case
+from hashbed.catalogue.interfaces import Case
+from hashbed.catalogue.interfaces.lwc_words import decrypt_case, encrypt_case, hash_case, xof_case
 from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.critical_path import critical_path
 from hashbed.flow.impl.implement import DEFAULT_TIMEOUT_S, ImplSettings, implement, run_dir_for
-from hashbed.flow.sim.icarus import CORE_TESTBENCH, LWC_TESTBENCH, compile_simulation, icarus_version
+from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation, icarus_version
 from hashbed.flow.timing.engine import ENGINE_CODE, TimingEngine, compiler_version, write_engine_design
 from hashbed.flow.timing.netlist import Scale
 from hashbed.flow.timing.simulate import CELL_MODELS, cell_models, write_timed_netlist
@@ -127,7 +128,7 @@ def check_messages(algorithm: HashAlgorithm, data: str, seed: int) -> list[Messa
 LWC_SIZES = (0, 8, 15, 16, 40)
 
 
-def lwc_check_cases(suite: LwcSuite, data: str, seed: int) -> list[LwcCase]:
+def lwc_check_cases(suite: LwcSuite, data: str, seed: int) -> list[Case]:
     """The operations sent, in one transfer, at every step of an LWC core's search: per byte
     pattern (``worst``: each of ``PATTERNS`` and random bytes; ``random``: random bytes), a new key
     and nonce of that pattern loaded by an encryption with AD, then encryptions of every size of
@@ -152,17 +153,13 @@ def lwc_check_cases(suite: LwcSuite, data: str, seed: int) -> list[LwcCase]:
     return [*cases, lwc_measured_case(suite, seed)]
 
 
-def lwc_measured_case(suite: LwcSuite, seed: int) -> LwcCase:
+def lwc_measured_case(suite: LwcSuite, seed: int) -> Case:
     """The encryption with a new key of ``MEASURED_BLOCKS`` padded blocks (16 * blocks - 1 bytes,
     no AD): its time gives an LWC core's measured throughput (every transfer of the timing
     simulation starts from reset, so the key is loaded in it)."""
     rng = random.Random(f"hashbed-measure-lwc-{seed}")
     size = MEASURED_BLOCKS * suite.aead.rate_bytes - 1
     return encrypt_case(suite.aead, rng.randbytes(16), rng.randbytes(16), b"", rng.randbytes(size), new_key=True)
-
-
-def _testbench(core: Core) -> Path:
-    return LWC_TESTBENCH if core.interface == "lwc" else CORE_TESTBENCH
 
 
 #: The code that decides a timing result besides the core, its implementation and the tools: the
@@ -182,7 +179,7 @@ TIMING_CODE = CodeVersion(
         "hashbed.flow.timing.simulate",
         "hashbed.flow.timing.variation",
     ),
-    files=(CORE_TESTBENCH, LWC_TESTBENCH, *CELL_MODELS.values()),
+    files=(CORE_TESTBENCH, *CELL_MODELS.values()),
     changes={
         1: "the first numbered version; the keys before it hashed the text of six of these modules, the "
         "testbench and the cell models of the family",
@@ -271,8 +268,9 @@ def time_work(
         simulation, clock_arrival_ps = TimingEngine(design.path), design.clock_arrival_ps
     else:
         timed = write_timed_netlist(run_dir, device.family, scale, f"{name}.v")
-        widths = {"W": core.bus_width, **({"SW": core.sdi_bus_width} if core.interface == "lwc" else {})}
-        simulation = compile_simulation(run_dir / f"{name}.vvp", [_testbench(core), run_dir / f"{name}.v", models], "tb", widths)
+        simulation = compile_simulation(
+            run_dir / f"{name}.vvp", [CORE_TESTBENCH, run_dir / f"{name}.v", models], "tb", core.io.testbench_parameters()
+        )
         clock_arrival_ps = timed.clock_arrival_ps
     sta_mhz = float(implemented["fmax_mhz"])
     try:

@@ -27,10 +27,10 @@ A decryption whose tag is wrong answers FAILURE alone: no plaintext leaves the c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 
 from hashbed.catalogue.algorithms.ascon import AsconAead128, AsconHash256, AsconXof128
+from hashbed.catalogue.interfaces.base import Case
 from hashbed.errors import HashbedError
 
 #: The bus width of the LWC ports, in bits, unless a core says otherwise.
@@ -76,24 +76,6 @@ class Segment(IntEnum):
     DIGEST = 0b1001
     KEY = 0b1100
     NPUB = 0b1101
-
-
-def lwc_ports(width: int, sdi_width: int) -> dict[str, tuple[str, int]]:
-    """The ports of an LWC core (the LWC API's names): name -> (direction, width)."""
-    return {
-        "clk": ("input", 1),
-        "rst": ("input", 1),
-        "pdi_data": ("input", width),
-        "pdi_valid": ("input", 1),
-        "pdi_ready": ("output", 1),
-        "sdi_data": ("input", sdi_width),
-        "sdi_valid": ("input", 1),
-        "sdi_ready": ("output", 1),
-        "do_data": ("output", width),
-        "do_ready": ("input", 1),
-        "do_valid": ("output", 1),
-        "do_last": ("output", 1),
-    }
 
 
 def instruction(opcode: Opcode, low: int = 0) -> int:
@@ -184,22 +166,6 @@ def _segment(kind: Segment, data: bytes, width: int, *, eoi: bool = False, last:
     return field_words(segment_header(kind, len(data), eoi=eoi, eot=True, last=last), width) + data_words(data, width)
 
 
-@dataclass(frozen=True)
-class LwcCase:
-    """One operation: what the host sends on pdi and sdi, and the words ``do`` must answer,
-    the status word last. ``kind`` is encrypt, decrypt, hash or xof; ``source``/``line`` say
-    where its known answer comes from (a KAT file and record, or generated vectors)."""
-
-    kind: str
-    pdi: tuple[int, ...]
-    sdi: tuple[int, ...]
-    expected: tuple[int, ...]
-    source: str = "generated"
-    line: int = 0
-    #: The length of the message (plaintext, ciphertext without tag, hash message) in bytes.
-    length: int = 0
-
-
 def _key_words(key: bytes, width: int) -> tuple[list[int], list[int]]:
     """ACTKEY on pdi, and LDKEY with the key segment on sdi."""
     return instruction_words(Opcode.ACTKEY, width=width), [
@@ -229,7 +195,7 @@ def encrypt_case(
     source: str = "generated",
     line: int = 0,
     width: int = LWC_WIDTH,
-) -> LwcCase:
+) -> Case:
     """ENC (after ACTKEY and the key on sdi when ``new_key``): the core answers the ciphertext in
     segments as long as the plaintext's, the tag, SUCCESS; every word ``width`` bits."""
     result = aead.encrypt(key, nonce, ad, plaintext)
@@ -241,7 +207,7 @@ def encrypt_case(
         *_segment(Segment.TAG, tag, width, last=True),
         *status_words(True, width),
     ]
-    return LwcCase("encrypt", tuple(pdi), tuple(sdi), tuple(expected), source, line, len(plaintext))
+    return Case("encrypt", tuple(pdi), tuple(sdi), tuple(expected), source, line, 8 * len(plaintext))
 
 
 def decrypt_case(
@@ -256,7 +222,7 @@ def decrypt_case(
     source: str = "generated",
     line: int = 0,
     width: int = LWC_WIDTH,
-) -> LwcCase:
+) -> Case:
     """DEC of ciphertext-and-tag: the core answers the plaintext as one segment and SUCCESS, or,
     when the tag is wrong, FAILURE alone."""
     body, tag = ciphertext[: -aead.tag_bytes], ciphertext[-aead.tag_bytes :]
@@ -271,15 +237,15 @@ def decrypt_case(
         expected = list(status_words(False, width))
     else:
         expected = [*_segment(Segment.PT, plaintext, width, last=True), *status_words(True, width)]
-    return LwcCase("decrypt", tuple(pdi), tuple(sdi), tuple(expected), source, line, len(body))
+    return Case("decrypt", tuple(pdi), tuple(sdi), tuple(expected), source, line, 8 * len(body))
 
 
 def _hash_case(
     kind: str, first: list[int], message: bytes, digest: bytes, segment_bytes: int | None, source: str, line: int, width: int
-) -> LwcCase:
+) -> Case:
     pdi = [*first, *segments(Segment.HASH_MSG, message, eoi=True, last=True, segment_bytes=segment_bytes, width=width)]
     expected = [*_segment(Segment.DIGEST, digest, width, last=True), *status_words(True, width)]
-    return LwcCase(kind, tuple(pdi), (), tuple(expected), source, line, len(message))
+    return Case(kind, tuple(pdi), (), tuple(expected), source, line, 8 * len(message))
 
 
 def hash_case(
@@ -291,7 +257,7 @@ def hash_case(
     line: int = 0,
     width: int = LWC_WIDTH,
     digest: bytes | None = None,
-) -> LwcCase:
+) -> Case:
     """HASH: the core answers the digest segment and SUCCESS; ``digest``: the model's, when it is
     computed already (a long message takes the model seconds)."""
     first = instruction_words(Opcode.HASH, width=width)
@@ -309,7 +275,7 @@ def xof_case(
     line: int = 0,
     width: int = LWC_WIDTH,
     digest: bytes | None = None,
-) -> LwcCase:
+) -> Case:
     """XOF with ``out_bytes`` of output (hashbed's extension of the API): as HASH."""
     first = instruction_words(Opcode.XOF, out_bytes, width)
     digest = xof.digest(message, out_bytes) if digest is None else digest

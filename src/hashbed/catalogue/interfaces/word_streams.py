@@ -308,7 +308,7 @@ def _check_output(datain: Path, line: int, dataout: Path, command: int, width: i
 def read_word_streams(datain: Path, header: str = "hashbed") -> WordStreams:
     """The messages of a GMU datain file with the digests of its dataout twin, checked; the headers
     in the encoding their content says, or GMU's SHA-3 command words for ``header="gmu-sha3"``
-    (hashbed.catalogue.interface.HEADERS)."""
+    (hashbed.catalogue.interfaces.hash_words.HEADERS)."""
     dataout = dataout_for(datain)
     if not dataout.is_file():
         raise HashbedError(f"{datain}: its dataout file {dataout} is missing; put GMU's dataout file beside it")

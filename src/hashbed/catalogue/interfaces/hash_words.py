@@ -1,4 +1,4 @@
-"""The word stream of the hash core interface (docs/interface.md).
+"""The word streams of the hash core interface (docs/interface.md).
 
 The host pads the message and sends it as one or more segments. Each segment is a
 header word followed by data words:
@@ -12,17 +12,16 @@ padded message bytes in order, the first byte in the most significant bits of a 
 The core answers with ``ceil(digest_bits / w)`` words, most significant first; bits
 past the digest in the last word are zero.
 
-A core may follow GMU's conventions instead (``HashInterface``): its ready flags active low
-(a wrapper of the flow inverts them, hashbed.flow.hdl); the padding done in the core, when the
-data words carry the message alone; the headers of GMU's round-2 packages (``round2_words``); or
-the command word of GMU's SHA-3 core (``command_words``).
+A core may follow GMU's conventions instead (the options of hashbed.catalogue.interfaces.hash):
+the padding done in the core, when the data words carry the message alone (``unpadded_words``);
+the headers of GMU's round-2 packages (``round2_words``); or the command word of GMU's SHA-3 core
+(``command_words``).
 """
 
 from __future__ import annotations
 
 import struct
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from hashbed.catalogue.algorithms import HashAlgorithm, Message
 from hashbed.errors import HashbedError
@@ -111,6 +110,12 @@ def digest_word_count(digest_bits: int, width: int) -> int:
     return -(-digest_bits // width)
 
 
+def digest_words(digest: bytes, width: int) -> list[int]:
+    """The output words that carry ``digest``, the bits past it in the last word zero."""
+    check_width(width)
+    return to_words(digest + bytes(-len(digest) % (width // 8)), width)
+
+
 def digest_from_words(words: list[int], digest_bits: int, width: int) -> bytes:
     """The digest carried by the core's output words."""
     check_width(width)
@@ -165,54 +170,3 @@ def command_words(algorithm: HashAlgorithm, message: Message, width: int) -> lis
         raise HashbedError(f"GMU's SHA-3 command word holds messages below 2**32 bits, this one has {message.bits}")
     data = message.data + bytes(-len(message.data) % 8)
     return [mode << 60 | algorithm.digest_bits << 32 | message.bits, *to_words(data, width)]
-
-
-@dataclass(frozen=True)
-class HashInterface:
-    """The hash interface of one core: its bus width and its conventions, GMU's where the manifest
-    says so (``ready = "active-low"``, ``padding = "core"``)."""
-
-    width: int
-    #: src_ready and dst_ready are the FIFOs' empty and full flags (the flow inverts them).
-    ready_active_low: bool = False
-    #: The core pads: the host sends message words only, SEGMENT_BITS still counts message bits.
-    core_pads: bool = False
-    #: The headers (``HEADERS``): the interface's, GMU's round-2 (``round2_words``) or GMU's SHA-3
-    #: core's command word (``command_words``).
-    header: str = "hashbed"
-
-    def message_words(self, message: Message, algorithm: HashAlgorithm | None, segment_bits: int | None = None) -> list[int]:
-        """The input word stream of one message; a core that pads itself needs no model unless the
-        message is split (the block size) or its command word names the algorithm."""
-        if self.header == "gmu-sha3":
-            if algorithm is None:
-                raise HashbedError("GMU's SHA-3 command word names the algorithm: messages for this core need its model")
-            if segment_bits is not None:
-                raise HashbedError("GMU's SHA-3 core takes a message in one command: leave out --segment-bits")
-            return command_words(algorithm, message, self.width)
-        if self.core_pads:
-            return unpadded_words(message, self.width, algorithm.block_bits if algorithm else None, segment_bits)
-        if algorithm is None:
-            raise HashbedError("the host pads for this core: its messages need a model of its algorithm")
-        if self.header == "gmu-round2":
-            return round2_words(algorithm, message, self.width, segment_bits)
-        return message_words(algorithm, message, self.width, segment_bits)
-
-    def digest_words(self, digest_bits: int) -> int:
-        return digest_word_count(digest_bits, self.width)
-
-    def ports(self) -> dict[str, tuple[str, int]]:
-        """The ports of a core of this interface: name -> (direction, width)."""
-        return {
-            "clk": ("input", 1),
-            "rst": ("input", 1),
-            "din": ("input", self.width),
-            "src_ready": ("input", 1),
-            "src_read": ("output", 1),
-            "dout": ("output", self.width),
-            "dst_ready": ("input", 1),
-            "dst_write": ("output", 1),
-        }
-
-    def digest(self, words: list[int], digest_bits: int) -> bytes:
-        return digest_from_words(words, digest_bits, self.width)

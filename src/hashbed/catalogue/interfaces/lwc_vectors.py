@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hashbed.catalogue.algorithms.kat import KatFormatError, read_vector_text
-from hashbed.catalogue.lwc_interface import FIELD_BITS, LWC_WIDTHS, LwcCase, Opcode, Segment
+from hashbed.catalogue.interfaces.base import Case
+from hashbed.catalogue.interfaces.lwc_words import FIELD_BITS, LWC_WIDTHS, Opcode, Segment
 
 #: The files of one set of vectors, in a folder of their own.
 LWC_VECTOR_FILES = ("pdi.txt", "sdi.txt", "do.txt")
@@ -148,7 +149,7 @@ def _width(lines: dict[Path, list[_Line]]) -> int:
     raise KatFormatError(f"{next(iter(lines))}: holds no INS instruction; is it cryptotvgen's pdi.txt?")
 
 
-def read_lwc_vectors(folder: Path) -> tuple[int, list[LwcCase]]:
+def read_lwc_vectors(folder: Path) -> tuple[int, list[Case]]:
     """The bus width and the operations of a pdi.txt / sdi.txt / do.txt folder, one case per
     operation: its pdi words (after an ACTKEY), the key load on sdi the ACTKEY pairs with, and
     the do words, the status last. ``line`` is the pdi.txt line of the operation's instruction."""
@@ -175,7 +176,7 @@ def read_lwc_vectors(folder: Path) -> tuple[int, list[LwcCase]]:
             f"{pdi_path}: {len(operations)} operations, but {do_path} has {len(outputs)} status words; "
             "give do.txt one output (ending in STT) per operation"
         )
-    cases: list[LwcCase] = []
+    cases: list[Case] = []
     pending: _Block | None = None
     key_loads = iter(keys)
     operation_outputs = iter(outputs)
@@ -193,7 +194,7 @@ def read_lwc_vectors(folder: Path) -> tuple[int, list[LwcCase]]:
         pdi_words = (pending.words if pending is not None else []) + block.words
         expected = next(operation_outputs).words
         kind = _KINDS[block.opcode]
-        cases.append(LwcCase(kind, tuple(pdi_words), tuple(sdi), tuple(expected), str(pdi_path), block.line, block.length))
+        cases.append(Case(kind, tuple(pdi_words), tuple(sdi), tuple(expected), str(pdi_path), block.line, 8 * block.length))
         pending = None
     if pending is not None:
         raise KatFormatError(f"{pdi_path}:{pending.line}: ACTKEY at the end of the file; an operation must follow it")
