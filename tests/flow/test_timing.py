@@ -35,16 +35,9 @@ from hashbed.flow.timing.variation import VariationModel, placement
 from hashbed.jobs.runner import Jobs
 from hashbed.report.sections import Figure, sections
 from hashbed.results import ResultStore
-from hashbed.studies.zynq.timing import (
-    HOLD_MARGIN_PS,
-    MEASURED_BLOCKS,
-    TimingSettings,
-    check_messages,
-    measured_message,
-    routed_again,
-    time_core,
-)
+from hashbed.studies.zynq.timing import HOLD_MARGIN_PS, TimingSettings, routed_again, time_core
 from hashbed.studies.zynq.timing_tables import STUDY_DEVICES, board_rows, fmax_rows, missing_searches
+from hashbed.studies.zynq.workloads import MEASURED_BLOCKS, check_messages, measured_message
 from hashbed.testbed.controller import Controller, search_max_frequency
 from hashbed.testbed.timed_board import PostRouteBoard
 
@@ -185,13 +178,15 @@ def test_routed_core_is_right_below_static_fmax_and_wrong_far_above(sha1_board: 
     with PostRouteBoard(core, executable, input_delay) as board:
         controller = Controller(board, core)
         controller.configure_output()
-        assert controller.all_correct_at(0.8 * sta_mhz, messages)
+        assert controller.all_correct_at(0.8 * sta_mhz, controller.message_cases(messages))
         transfer = controller.hash(messages[1])
         assert transfer.correct and transfer.digest == hashlib.sha1(bytes(range(120))).hexdigest()
         # the timer saw the core's own cycles: exactly the formula for a 3-block message
         assert board.last_busy_cycles == core.cycles.cycles(3)
-        assert not controller.all_correct_at(4 * sta_mhz, messages)
-        assert controller.all_correct_at(0.8 * sta_mhz, messages)  # and it works again after the failure
+        assert not controller.all_correct_at(4 * sta_mhz, controller.message_cases(messages))
+        assert controller.all_correct_at(
+            0.8 * sta_mhz, controller.message_cases(messages)
+        )  # and it works again after the failure
 
 
 @pytest.mark.parametrize("data", ["random", "worst"])
@@ -317,7 +312,9 @@ def test_engine_agrees_with_icarus_on_sha_around_and_above_its_static_fmax(board
                 with Recording(core, simulation, input_delay) as board:
                     controller = Controller(board, core)
                     controller.configure_output()
-                    results[label].append(controller.all_correct_at(round(factor * sta_mhz, 1), messages))
+                    results[label].append(
+                        controller.all_correct_at(round(factor * sta_mhz, 1), controller.message_cases(messages))
+                    )
     assert results["fast"] == results["icarus"]
     assert results["fast"][:2] == [True, True] and results["fast"][-1] is False
     assert outputs["fast"] == outputs["icarus"]  # the same words, and the same cycles of the first and last
@@ -333,8 +330,10 @@ def test_engine_times_out_a_core_that_never_answers(sha1_board: tuple[Core, floa
         with PostRouteBoard(core, engine, input_delay) as board:
             controller = Controller(board, core)
             controller.configure_output()
-            assert not controller.all_correct_at(40 * sta_mhz, [Message.from_bytes(b"abc")])  # a failed step, not a hang
-            assert controller.all_correct_at(0.8 * sta_mhz, [Message.from_bytes(b"abc")])
+            assert not controller.all_correct_at(
+                40 * sta_mhz, controller.message_cases([Message.from_bytes(b"abc")])
+            )  # a failed step, not a hang
+            assert controller.all_correct_at(0.8 * sta_mhz, controller.message_cases([Message.from_bytes(b"abc")]))
 
 
 @pytest.fixture(scope="module")

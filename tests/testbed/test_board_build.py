@@ -136,7 +136,7 @@ def test_the_design_has_the_studys_blocks_and_writes_the_bitstream_and_hwh(built
     settings = [" ".join(call) for call in calls if call[0] == "set_property"]
     assert any("CONFIG.c_include_sg 0" in line and line.endswith(DMA) for line in settings)  # simple mode
     assert any("CONFIG.USE_DYN_RECONFIG true" in line and "CONFIG.INTERFACE_SELECTION Enable_AXI" in line for line in settings)
-    assert any("CONFIG.W 32" in line and "CONFIG.DIGEST_WORDS 5" in line for line in settings)  # SHA-1: 160 bits
+    assert any("CONFIG.W 32" in line and "CONFIG.OUT_WORDS 5" in line for line in settings)  # SHA-1: 160 bits
     assert ["set_property", "board_part", "tul.com.tw:pynq-z2:part0:1.4", "project"] in calls
     assert ["launch_runs", "impl_1", "-to_step", "write_bitstream", "-jobs", "2"] in calls
     assert (folder / "hashbed_sha1.bit").read_bytes() == b"bit" and (folder / "hashbed_sha1.hwh").is_file()

@@ -119,7 +119,7 @@ class OverclockedBoard(SimulatedBoard):
 def search(board: SimulatedBoard | PynqBoard, core: Core) -> SearchResult:
     controller = Controller(board, core)
     controller.configure_output()
-    return search_max_frequency(lambda mhz: controller.all_correct_at(mhz, MESSAGES), 50.0, 250.0)
+    return search_max_frequency(lambda mhz: controller.all_correct_at(mhz, controller.message_cases(MESSAGES)), 50.0, 250.0)
 
 
 def test_clock_search_through_pynq_recovers_from_a_core_that_stops_answering(
@@ -174,7 +174,7 @@ def test_a_hash_is_register_writes_timer_and_one_dma_transfer(
         (TIMER, "write", 0x00),  # LOAD0
         (TIMER, "write", 0x00),  # ENT0: counting
         ("s2mm", "transfer", 20),  # the digest's buffer armed first
-        ("mm2s", "transfer", len(controller.stream([Message(b"abc", 24)]))),
+        ("mm2s", "transfer", len(controller.stream(controller.message_cases([Message(b"abc", 24)])))),
         ("mm2s", "wait"),
         ("s2mm", "wait"),
         (TIMER, "write", 0x00),  # stopped

@@ -27,7 +27,7 @@ from hashbed.studies.zynq import testbed_tables
 from hashbed.studies.zynq.experiments import BOARD, stored_fmax
 from hashbed.testbed import clock_wizard, wrapper
 from hashbed.testbed.board import FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TRANSFER_LENGTH, Block
-from hashbed.testbed.controller import Controller, LwcController, search_max_frequency
+from hashbed.testbed.controller import Controller, search_max_frequency
 from hashbed.testbed.simulated import DmaModel, SimulatedBoard, board_design
 from hashbed.testbed.wrapper import FifoDepths
 from support import fixture_store
@@ -138,13 +138,19 @@ def test_tlast_comes_exactly_at_the_transfer_length(name: str) -> None:
         # three digests in one transfer: the DMA stops at TLAST, so an early TLAST gives
         # too few bytes and a late one overflows the buffer
         controller = started(board, core, per_transfer=3)
-        received = board.transfer(controller.stream(messages), 3 * controller.digest_words * core.bus_width // 8)
-        assert controller.digests(received, 3) == [expected(core, m) for m in messages]
+        cases = controller.message_cases(messages)
+        digest_bytes = controller.answer_words * core.bus_width // 8
+        received = board.transfer(controller.stream(cases), 3 * digest_bytes)
+        answers = controller.answers(received, cases)
+        assert [core.io.answer_report(c, a)["digest"] for c, a in zip(cases, answers)] == [
+            expected(core, m).hex() for m in messages
+        ]
         # two messages, one digest per transfer: the second digest is the next transfer
         controller.configure_output()
-        first = board.transfer(controller.stream(messages[:2]), controller.digest_words * core.bus_width // 8)
-        second = board.transfer(b"", controller.digest_words * core.bus_width // 8)
-        assert controller.digests(first + second, 2) == [expected(core, m) for m in messages[:2]]
+        first = board.transfer(controller.stream(cases[:2]), digest_bytes)
+        second = board.transfer(b"", digest_bytes)
+        answers = controller.answers(first + second, cases[:2])
+        assert [core.io.mismatch(c, a) for c, a in zip(cases, answers)] == [None, None]
 
 
 @pytest.mark.parametrize("delay", [1, 2, 37, 1000])
@@ -169,10 +175,10 @@ def test_reset_in_the_middle_of_a_transfer_loses_nothing_afterwards() -> None:
         controller = started(board, core, start_delay=9)
         controller.set_core_clock(61.7)
         big = Message(rng.randbytes(5000), 40000)
-        board.send_partially(controller.stream([big]), beats=300)
+        board.send_partially(controller.stream(controller.message_cases([big])), beats=300)
         board.reset()
         assert board.read(Block.OUTPUT_FIFO, START_DELAY) == 0  # registers are back to their reset values
-        assert board.read(Block.OUTPUT_FIFO, TRANSFER_LENGTH) == controller.digest_words
+        assert board.read(Block.OUTPUT_FIFO, TRANSFER_LENGTH) == controller.answer_words
         for message in random_messages(rng, 3):
             assert controller.hash(message).digest == expected(core, message).hex()
 
@@ -244,7 +250,8 @@ def test_search_finds_the_known_failure_threshold() -> None:
     messages = [Message(b"x" * 100, 800), Message(b"y" * 1000, 8000)]
     with OverclockedBoard(core) as board:
         controller = started(board, core)
-        result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, messages), 50.0, 200.0)
+        cases = controller.message_cases(messages)
+        result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, cases), 50.0, 200.0)
     # the highest 0.1 MHz step whose clock-wizard frequency is still under the limit
     steps = [step / 10 for step in range(500, 2001)]
     passing = [f for f in steps if clock_wizard.settings_for(f, 100.0).mhz(100.0) <= OverclockedBoard.limit_mhz]
@@ -278,9 +285,7 @@ def test_every_core_runs_in_the_testbed_and_lints_clean(core: Core) -> None:
     with SimulatedBoard(core) as board:
         if core.interface == "lwc":  # the first AEAD KAT record (key, nonce 00..1F), as the model answers it
             case = encrypt_case(core.suite.aead, bytes(range(16)), bytes(range(16, 32)), b"", b"", new_key=True)
-            lwc = LwcController(board, core)
-            lwc.configure_output()
-            assert lwc.run(case, 1).correct
+            assert started(board, core).run(case, 1).correct
         else:
             assert started(board, core).hash(Message(bytes(range(200)), 1600)).correct
 

@@ -29,11 +29,11 @@ from hashbed.flow.sim.icarus import CORE_TESTBENCH, compile_simulation
 from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.timing.engine import TimingEngine, write_engine_design
 from hashbed.flow.timing.simulate import CELL_MODELS, write_timed_netlist
-from hashbed.studies.zynq import experiments
-from hashbed.studies.zynq.timing import HOLD_MARGIN_PS, MEASURED_BLOCKS, lwc_check_cases, lwc_measured_case
+from hashbed.studies.zynq.timing import HOLD_MARGIN_PS
+from hashbed.studies.zynq.workloads import MEASURED_BLOCKS, check_operations, max_encrypt_bytes, measured_encryption
 from hashbed.testbed import simulated, wrapper
 from hashbed.testbed.board import SDI_CONFIG, SDI_DATA, SDI_STATUS, Block
-from hashbed.testbed.controller import LwcController
+from hashbed.testbed.controller import Controller
 from hashbed.testbed.simulated import DmaModel, SimulatedBoard, board_design
 from hashbed.testbed.timed_board import PostRouteBoard
 from hashbed.testbed.wrapper import FifoDepths
@@ -49,8 +49,8 @@ def ascon() -> Core:
     return load_core("ascon")
 
 
-def started(board: SimulatedBoard, core: Core) -> LwcController:
-    controller = LwcController(board, core)
+def started(board: SimulatedBoard, core: Core) -> Controller:
+    controller = Controller(board, core)
     controller.configure_output()
     return controller
 
@@ -161,11 +161,14 @@ def test_sdi_fifo_registers(ascon: Core) -> None:
             controller.run(encrypt_case(ascon.suite.aead, KAT_KEY, KAT_NONCE, b"", b"", new_key=True), 1)
 
 
-def test_the_lwc_controller_refuses_a_hash_core() -> None:
+def test_the_controller_refuses_sdi_words_for_a_hash_core(ascon: Core) -> None:
     core = load_core("sha1")
     with SimulatedBoard(core) as board:
-        with pytest.raises(HashbedError, match="core sha1 has the hash interface: drive it with Controller"):
-            LwcController(board, core)
+        controller = Controller(board, core)
+        controller.configure_output()
+        case = encrypt_case(ascon.suite.aead, KAT_KEY, KAT_NONCE, b"", b"", new_key=True)
+        with pytest.raises(HashbedError, match="core sha1 has no sdi port: its cases carry no sdi words"):
+            controller.run(case, 1)
 
 
 @pytest.mark.parametrize("width", [8, 16, 32])
@@ -194,7 +197,9 @@ def test_the_sdi_width_follows_the_manifest_and_is_checked_at_elaboration(
         return dataclasses.replace(design, parameters={**design.parameters, "SW": 16})
 
     monkeypatch.setattr(simulated, "board_design", other_width)
-    with pytest.raises(CoreFailure, match="parameter check failed: hashbed_core: core ascon has a 32-bit sdi, the testbed asks"):
+    with pytest.raises(
+        CoreFailure, match="parameter check failed: hashbed_core: core ascon has a 32-bit sdi port, the testbed asks"
+    ):
         SimulatedBoard(ascon)
 
 
@@ -211,29 +216,39 @@ def _variant(core: Core, tmp_path: Path, extra: str) -> Core:
     return load_manifest(folder / "sdi8.toml")
 
 
-# --- the hash cores' testbed is the one it was -------------------------------------------------
+# --- one testbed for both interfaces --------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["sha256", "keccak256-round3"])
-def test_a_hash_core_keeps_the_hash_testbed(name: str) -> None:
+def test_a_hash_core_gets_the_testbed_without_the_sdi_fifo(name: str) -> None:
     core = load_core(name)
     design = board_design(core)
     assert design.top == "sim_board_top"
-    assert set(design.parameters) == {"W", "DIGEST_WORDS", "IN_ADDR_W", "OUT_ADDR_W"}
+    digest_words = -(-core.algorithm.digest_bits // core.bus_width)
+    assert design.parameters == {
+        "W": core.bus_width,
+        "SDI": 0,
+        "SW": 32,
+        "OUT_WORDS": digest_words,
+        "IN_ADDR_W": 5,
+        "OUT_ADDR_W": 4,
+        "SDI_ADDR_W": 5,
+    }
     files = {path.name for path in design.sources}
     assert {"testbed_top.v", "sim_board_top.v", "input_fifo.v", "output_fifo.v"} <= files
-    assert not files & {"sdi_fifo.v", "lwc_testbed_top.v", "lwc_sim_board_top.v"}
-    assert "sdi" not in wrapper.wrapper_source(core)
+    assert lint_sources(design.top, design.sources, design.parameters) == []
+    source = wrapper.wrapper_source(core)
+    assert "assign sdi_ready = 1'b0;" in source and ".din(in_data)" in source
 
 
-def test_an_lwc_core_gets_the_lwc_testbed(ascon: Core, tmp_path: Path) -> None:
+def test_an_lwc_core_gets_the_testbed_with_the_sdi_fifo(ascon: Core, tmp_path: Path) -> None:
     design = board_design(ascon)
-    assert design.top == "lwc_sim_board_top"
-    assert design.parameters == {"W": 32, "SW": 32, "DO_WORDS": 1, "IN_ADDR_W": 5, "OUT_ADDR_W": 4, "SDI_ADDR_W": 5}
+    assert design.top == "sim_board_top"
+    assert design.parameters == {"W": 32, "SDI": 1, "SW": 32, "OUT_WORDS": 1, "IN_ADDR_W": 5, "OUT_ADDR_W": 4, "SDI_ADDR_W": 5}
     assert lint_sources(design.top, design.sources, design.parameters) == []
     synthesis = wrapper.testbed_sources(ascon, tmp_path / "wrappers", simulated_board=False)
-    assert {"lwc_testbed_top.v", "sdi_fifo.v", "input_fifo.v"} <= {path.name for path in synthesis}
-    assert lint_sources("lwc_testbed_top", synthesis, wrapper.testbed_parameters(ascon)) == []
+    assert {"testbed_top.v", "sdi_fifo.v", "input_fifo.v"} <= {path.name for path in synthesis}
+    assert lint_sources("testbed_top", synthesis, wrapper.testbed_parameters(ascon)) == []
 
 
 # --- experiments --------------------------------------------------------------------------------
@@ -252,7 +267,7 @@ def test_overhead_of_ascon_encryption(db: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_lwc_experiments_refuse_what_they_cannot_do(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert experiments.max_encrypt_bytes() == 262096
+    assert max_encrypt_bytes() == 262096
     assert main(["testbed", "overhead", "ascon", "--db", str(db), "--sizes", "300"]) == 1
     assert "at most 262.096 kB, got 300 kB" in capsys.readouterr().err
     assert main(["testbed", "speedup", "ascon", "--db", str(db)]) == 1
@@ -286,7 +301,7 @@ def ascon_routed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Core, float,
 @pytest.mark.slow
 def test_routed_ascon_in_timing_simulation(ascon_routed: tuple[Core, float, Path, Path, int]) -> None:
     core, sta_mhz, run_dir, executable, input_delay = ascon_routed
-    cases = lwc_check_cases(core.suite, "random", 1)
+    cases = check_operations(core.suite, "random", 1)
     assert sum(bool(case.sdi) for case in cases) == 2  # the key load and the measured encryption
     outputs: dict[str, list[str]] = {"icarus": [], "fast": []}
     results: dict[str, list[bool]] = {"icarus": [], "fast": []}
@@ -303,16 +318,16 @@ def test_routed_ascon_in_timing_simulation(ascon_routed: tuple[Core, float, Path
         for factor in (0.5, 3.0):  # every word right well below the static Fmax, wrong far above it
             for label, simulation in (("icarus", executable), ("fast", engine)):
                 with Recording(core, simulation, input_delay) as board:
-                    controller = LwcController(board, core)
+                    controller = Controller(board, core)
                     controller.configure_output()
                     results[label].append(controller.all_correct_at(round(factor * sta_mhz, 1), cases[:8]))
         assert results["fast"] == results["icarus"] == [True, False]
         assert outputs["fast"] == outputs["icarus"]  # the same words, and the same cycles of the first and last
         with PostRouteBoard(core, engine, input_delay) as board:
-            controller = LwcController(board, core)
+            controller = Controller(board, core)
             controller.configure_output()
             controller.set_core_clock(0.5 * sta_mhz)
-            measured = controller.run(lwc_measured_case(core.suite, 1), MEASURED_BLOCKS)
+            measured = controller.run(measured_encryption(core.suite, 1), MEASURED_BLOCKS)
             assert measured.correct and measured.status == "SUCCESS"
             # the timer saw the core's own cycles: the formula of an encryption with a new key
             assert board.last_busy_cycles == core.operation_cycles()["encrypt_new_key"].cycles(MEASURED_BLOCKS)

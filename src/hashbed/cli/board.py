@@ -18,12 +18,12 @@ from hashbed.results import ResultStore
 from hashbed.studies.zynq.board.experiments import BoardSettings, fmax_node, run_here, transfer_nodes
 from hashbed.studies.zynq.experiments import (
     FALLBACK_CORE_MHZ,
-    KB,
     SIZE_KB_RANGE,
     overhead_row,
     speedup_row,
     stored_fmax,
 )
+from hashbed.studies.zynq.workloads import KB
 from hashbed.testbed.address_map import BOARDS, get_board
 from hashbed.testbed.pynq_board import PynqBoard, check_bitfile
 from hashbed.testbed.simulated import DEFAULT_IDLE_LIMIT

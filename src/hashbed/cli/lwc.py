@@ -18,7 +18,7 @@ def _cores(names: list[str]) -> list[Core]:
     if not names:
         return all_cores("lwc")
     cores = [load_core(name) for name in dict.fromkeys(names)]
-    hash_cores = [core.name for core in cores if core.interface != "lwc"]
+    hash_cores = [core.name for core in cores if not core.io.benchmarked]
     if hash_cores:
         known = ", ".join(core.name for core in all_cores("lwc")) or "none"
         raise HashbedError(

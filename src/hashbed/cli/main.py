@@ -193,7 +193,7 @@ def _verify(args: argparse.Namespace, core: Core) -> tuple[int, Any]:
     stalls = Stalls(args.src_stall, args.dst_stall, args.seed)
     kat_files = list(args.kat or [])
     for path in kat_files:  # before any work: a job's key hashes the file (an LWC core's may be a folder)
-        check_vector_path(path, folder=core.interface == "lwc")
+        check_vector_path(path, folder=core.io.vector_folders)
     if args.kat_dir:
         kat_files += core.io.vector_files_in(core, args.kat_dir)
     with _jobs(args) as jobs:
@@ -202,9 +202,8 @@ def _verify(args: argparse.Namespace, core: Core) -> tuple[int, Any]:
     if record.outputs and not args.json:
         o = record.outputs
         source = ", ".join(Path(s).name for s in o["sources"])
-        what = "digests match" if core.interface == "hash" else "operations answered right"
         out.print(
-            f"{core.name}: {o['passed']}/{o['messages']} {what}, {o['skipped']} skipped ({source}); "
+            f"{core.name}: {o['passed']}/{o['messages']} {core.io.answers_right}, {o['skipped']} skipped ({source}); "
             f"stalls src {o['src_stall']:g} dst {o['dst_stall']:g} seed {o['seed']}; "
             f"{o['cycles']} cycles at {o['cycles_per_second'] / 1e6:.1f} M cycles/s"
         )
@@ -323,7 +322,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         for record in too_big:  # a result, as in the studies' figures, not a failure
             out.print(f"{record.core}: {record.error}")
         for core in cores:
-            if core.interface == "lwc" and not any(f.core == core.name for f in failures):
+            if core.io.benchmarked and not any(f.core == core.name for f in failures):
                 out.print(
                     f"{core.name}: LWC benchmarks stored ('hashbed lwc-bench {core.name}' or 'hashbed report lwc' prints them)"
                 )

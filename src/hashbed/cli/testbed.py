@@ -14,24 +14,18 @@ from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.zynq.experiments import (
-    DEFAULT_LWC_SIZES_KB,
-    DEFAULT_SIZES_KB,
     FALLBACK_CORE_MHZ,
-    KB,
-    LWC_OPERATION,
     SIZE_KB_RANGE,
     TestbedSettings,
     arm_speedup,
-    default_sizes_kb,
-    lwc_cases,
-    message_of_size,
     overhead_row,
     speedup_row,
     stored_fmax,
     transfer_nodes,
 )
 from hashbed.studies.zynq.published_cycles import ZYNQ_ARM, ZYNQ_ARM_MHZ
-from hashbed.testbed.controller import Controller, LwcController, search_max_frequency
+from hashbed.studies.zynq.workloads import KB, HashWorkload, LwcWorkload, workload
+from hashbed.testbed.controller import Controller, search_max_frequency
 from hashbed.testbed.simulated import DEFAULT_IDLE_LIMIT, SYS_MHZ_RANGE, DmaModel, SimulatedBoard
 from hashbed.testbed.software import call_overhead_s
 
@@ -53,7 +47,7 @@ def _settings(args: argparse.Namespace, store: ResultStore, core: Core) -> Testb
 
 
 def _run(args: argparse.Namespace, core: Core) -> tuple[TestbedSettings, list[JobRecord]]:
-    sizes = args.sizes if args.sizes is not None else list(default_sizes_kb(core))
+    sizes = args.sizes if args.sizes is not None else list(workload(core).default_sizes_kb)
     with ResultStore(args.db) as store:
         settings = _settings(args, store, core)
         jobs = Jobs(store, args.build_dir, args.force)
@@ -108,9 +102,9 @@ def cmd_overhead(args: argparse.Namespace) -> int:
             "one per system clock cycle; "
             "measured: the timer, from before the DMA starts to after the digest is in memory"
         )
-        if core.interface == "lwc":
+        if isinstance(work := workload(core), LwcWorkload):
             out.print(
-                f"{core.name} (LWC): each size is one {LWC_OPERATION} (the key loaded before, untimed, through the sdi "
+                f"{core.name} (LWC): each size is one {work.operation} (the key loaded before, untimed, through the sdi "
                 "FIFO); formula: the manifest's cycles; the answer (ciphertext, tag, status) is checked against the "
                 "model, and is in memory when the timer stops"
             )
@@ -119,9 +113,9 @@ def cmd_overhead(args: argparse.Namespace) -> int:
 
 def cmd_speedup(args: argparse.Namespace) -> int:
     core = load_core(args.core)
-    if core.interface == "lwc":
+    if not workload(core).speedup:
         raise HashbedError(
-            f"core {core.name} has the LWC interface: hashbed has no native software of {core.algorithm_name} to compare "
+            f"core {core.name} has the {core.interface} interface: hashbed has no native software of {core.algorithm_name} to compare "
             "with; run 'hashbed testbed overhead'"
         )
     settings, records = _run(args, core)
@@ -158,22 +152,15 @@ def cmd_fmax(args: argparse.Namespace) -> int:
     core = load_core(args.core)
     dma = DmaModel(seed=args.seed)
     with SimulatedBoard(core, args.sys_mhz, dma) as board:
-        if core.interface == "lwc":  # the key load, then each size encrypted with it
-            loads = [lwc_cases(core, round(size * KB), args.seed) for size in args.sizes]
-            cases = [loads[0][0], *(case for _, case in loads)]
-            lwc = LwcController(board, core)
-            lwc.configure_output()
-            result = search_max_frequency(lambda mhz: lwc.all_correct_at(mhz, cases), args.low, args.high)
-        else:
-            messages = [message_of_size(round(size * KB), args.seed) for size in args.sizes]
-            controller = Controller(board, core)
-            controller.configure_output()
-            result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, messages), args.low, args.high)
+        controller = Controller(board, core)
+        controller.configure_output()
+        cases = workload(core).search_cases(controller, [round(size * KB) for size in args.sizes], args.seed)
+        result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, cases), args.low, args.high)
     row = {"core": core.name, "max_mhz": result.max_mhz, "limit_above_range": result.limit_above_range, "trials": result.trials}
     if args.json:
         emit_json(row)
         return 0
-    answer = "answer (do words, status included)" if core.interface == "lwc" else "digest"
+    answer = workload(core).answer
     for mhz, passed in result.trials:
         out.print(f"  {mhz:7.1f} MHz  {'pass' if passed else 'FAIL'}")
     if result.limit_above_range:
@@ -188,15 +175,15 @@ def cmd_fmax(args: argparse.Namespace) -> int:
 
 def add_sizes_and_core_clock(parser: argparse.ArgumentParser, lwc: bool = False) -> None:
     """--sizes and --core-mhz of the overhead and speed-up experiments (on any board). With
-    ``lwc``, --sizes defaults to None: the sizes of the core's interface (default_sizes_kb)."""
-    default_sizes = ",".join(f"{size:g}" for size in DEFAULT_SIZES_KB)
+    ``lwc``, --sizes defaults to None: the sizes of the core's workload."""
+    default_sizes = ",".join(f"{size:g}" for size in HashWorkload.default_sizes_kb)
     if lwc:
-        default_sizes += "; an LWC core's plaintexts: " + ",".join(f"{size:g}" for size in DEFAULT_LWC_SIZES_KB)
+        default_sizes += "; an LWC core's plaintexts: " + ",".join(f"{size:g}" for size in LwcWorkload.default_sizes_kb)
     low, high = SIZE_KB_RANGE
     parser.add_argument(
         "--sizes",
         type=comma_list(float_range(low, high)),
-        default=None if lwc else list(DEFAULT_SIZES_KB),
+        default=None if lwc else list(HashWorkload.default_sizes_kb),
         help=f"message sizes in kB, comma separated, each {low:g} to {high:g} (default: {default_sizes})",
     )
     parser.add_argument(

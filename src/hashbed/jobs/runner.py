@@ -256,7 +256,7 @@ class Jobs:
             implemented = self.implement_node(core, chosen, needs=(measured,))
             goals = [self.metrics_node(core, measured, implemented)]
             # the lightweight study's energy per bit (of hashing: the estimate drives the hash interface)
-            if core.budget is not None and core.interface == "hash" and chosen.device.family == "ecp5":
+            if core.budget is not None and core.io.energy_estimated and chosen.device.family == "ecp5":
                 goals.append(self.energy_node(core, implemented))
             if core.io.benchmarked:
                 goals.append(self.lwc_bench_node(core, needs=(verified,)))

@@ -58,9 +58,10 @@ def get_board(name: str) -> ZynqBoard:
     return BOARDS[name]
 
 
-def check_hash_core(core: Core) -> None:
-    """The board's testbed has one input FIFO: it takes the cores of the hash interface only."""
-    if core.interface != "hash":
+def check_board_core(core: Core) -> None:
+    """The board's block design does not connect the testbed's secret-data FIFO yet: it takes the
+    cores without an sdi port (the hash interface's)."""
+    if core.io.sdi:
         raise HashbedError(
             f"core {core.name} has the {core.interface} interface: the board's testbed takes hash cores only "
             "(an LWC core needs the second input FIFO, for its secret data, which the board design does not have yet)"

@@ -33,7 +33,7 @@ from hashbed.testbed.address_map import (
     RESET_GPIO,
     SYS_MHZ,
     ZynqBoard,
-    check_hash_core,
+    check_board_core,
     segment,
     segment_of,
 )
@@ -90,7 +90,7 @@ class PynqBoard(Board):
     clock_input_mhz = SYS_MHZ
 
     def __init__(self, core: Core, bitfile: Path, board: ZynqBoard, timeout_s: float = TIMEOUT_S) -> None:
-        check_hash_core(core)
+        check_board_core(core)
         check_bitfile(bitfile)
         pynq = import_pynq()
         self.core = core

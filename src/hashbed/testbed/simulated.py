@@ -24,10 +24,10 @@ from hashbed.flow.cache import cache_root
 from hashbed.flow.sim.build import Design, build
 from hashbed.testbed.board import Block, Board
 from hashbed.testbed.clock_wizard import ClockWizardModel
-from hashbed.testbed.wrapper import FifoDepths, testbed_parameters, testbed_sources, testbed_top
+from hashbed.testbed.wrapper import SIM_BOARD_TOP, FifoDepths, testbed_parameters, testbed_sources
 
 HARNESS = Path(__file__).with_name("board_harness.cpp")
-#: AXI4-Lite base addresses in sim_board_top.v (and lwc_sim_board_top.v, which adds the sdi FIFO)
+#: AXI4-Lite base addresses in sim_board_top.v (the sdi FIFO: an LWC core's board only)
 BASE = {Block.OUTPUT_FIFO: 0x0000, Block.TIMER: 0x1000, Block.SDI_FIFO: 0x2000}
 RESET_CYCLES = 8
 DEFAULT_IDLE_LIMIT = 1_000_000
@@ -69,8 +69,7 @@ class DmaModel:
 
 def board_design(core: Core, fifo: FifoDepths = FifoDepths()) -> Design:
     sources = testbed_sources(core, cache_root() / "wrappers", simulated_board=True)
-    top = testbed_top(core, simulated_board=True)
-    return Design(f"board-{core.name}", top, "Vboard", sources, HARNESS, testbed_parameters(core, fifo))
+    return Design(f"board-{core.name}", SIM_BOARD_TOP, "Vboard", sources, HARNESS, testbed_parameters(core, fifo))
 
 
 class SimulatedBoard(Board):

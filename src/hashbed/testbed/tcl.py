@@ -39,10 +39,10 @@ from hashbed.testbed.address_map import (
     TIMER,
     ZynqBoard,
     check_address_map,
-    check_hash_core,
+    check_board_core,
     segment,
 )
-from hashbed.testbed.wrapper import WRAPPER_MODULE, testbed_parameters, testbed_sources, wrapper_source
+from hashbed.testbed.wrapper import TESTBED_TOP, WRAPPER_MODULE, testbed_parameters, testbed_sources, wrapper_source
 
 #: The IP versions of Vivado 2020.1 to 2023.2 (the PYNQ 2.7 and 3.0 images are built with 2020.2 and 2022.1).
 IP = {
@@ -55,7 +55,6 @@ IP = {
     RESET_GPIO: "xilinx.com:ip:axi_gpio:2.0",
 }
 BLOCK_DESIGN = "hashbed"
-TESTBED_MODULE = "testbed_top"
 #: The file that marks a folder as a project that ``hashbed board build`` wrote and may write again.
 MARKER = ".hashbed-board"
 MARKER_TEXT = (
@@ -257,7 +256,7 @@ create_bd_cell -type ip -vlnv {IP[CLOCK_WIZARD]} {CLOCK_WIZARD}
     }
 
 # The testbed: the input FIFO, the core (hashbed_core) and the output FIFO with its registers.
-create_bd_cell -type module -reference {TESTBED_MODULE} {TESTBED}
+create_bd_cell -type module -reference {TESTBED_TOP} {TESTBED}
 {_config(TESTBED, {key: str(value) for key, value in parameters.items()})}
 set_property CONFIG.ASSOCIATED_BUSIF {{s_axis:m_axis:s_axil}} [get_bd_pins {TESTBED}/sys_clk]
 set_property CONFIG.POLARITY {{ACTIVE_HIGH}} [get_bd_pins {TESTBED}/rst]
@@ -354,7 +353,7 @@ def write_project(core: Core, board: ZynqBoard, folder: Path, jobs: int = 2, for
     """Write the HDL, the constraints and ``build.tcl`` of ``core`` on ``board`` into ``folder``:
     a new or empty folder, or one that this command made (another core's or board's project
     there is replaced whole with ``force``, else refused)."""
-    check_hash_core(core)
+    check_board_core(core)
     xdc, tcl = folder / "hashbed.xdc", folder / "build.tcl"
     try:
         _prepare(core, board, folder, force)

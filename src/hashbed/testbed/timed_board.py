@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from hashbed.catalogue.cores import Core
-from hashbed.catalogue.interfaces.hash_words import digest_word_count, from_memory, to_memory
+from hashbed.catalogue.interfaces.hash_words import from_memory, to_memory
 from hashbed.errors import CoreFailure, HashbedError
 from hashbed.flow.sim.icarus import run_simulation, written_words
 from hashbed.flow.timing.engine import TimingEngine
@@ -68,7 +68,6 @@ class PostRouteBoard(Board):
         self._timer_running = False
         #: Core clock cycles of the last transfer, from the first word read to the last written.
         self.last_busy_cycles = 0
-        self._lwc = core.interface == "lwc"
         #: An LWC core's sdi words written since the last transfer.
         self._sdi: list[int] = []
 
@@ -83,7 +82,7 @@ class PostRouteBoard(Board):
             if offset == TRANSFER_LENGTH and not 1 <= value <= 0xFFFF:
                 raise HashbedError(f"output_fifo refused 0x{value:x} at register 0x{offset:02x} (transfer length 1..65535)")
             self._registers[offset] = value
-        elif block is Block.SDI_FIFO and self._lwc and offset == SDI_DATA:
+        elif block is Block.SDI_FIFO and self.core.io.sdi and offset == SDI_DATA:
             if not 0 <= value < 1 << self.core.sdi_bus_width:
                 raise HashbedError(f"sdi_fifo refused 0x{value:x} (wider than the {self.core.sdi_bus_width}-bit sdi)")
             self._sdi.append(value)
@@ -103,9 +102,9 @@ class PostRouteBoard(Board):
             return self.core.bus_width
         if block is Block.OUTPUT_FIFO and offset in self._registers:
             return self._registers[offset]
-        if block is Block.SDI_FIFO and self._lwc and offset == SDI_CONFIG:
+        if block is Block.SDI_FIFO and self.core.io.sdi and offset == SDI_CONFIG:
             return SDI_DEPTH_LOG2 << 8 | self.core.sdi_bus_width  # as deep as core_tb.v's word memory
-        if block is Block.SDI_FIFO and self._lwc and offset == SDI_STATUS:
+        if block is Block.SDI_FIFO and self.core.io.sdi and offset == SDI_STATUS:
             return 0  # never full
         if block is Block.TIMER and offset == TCR0:
             return self._timer_count
@@ -118,7 +117,7 @@ class PostRouteBoard(Board):
         if receive_bytes < expected * width // 8:
             raise HashbedError(f"receive buffer of {receive_bytes} bytes is smaller than the transfer length of {expected} words")
         mhz = self.core_mhz
-        sdi, self._sdi = (self._sdi, []) if self._lwc else (None, [])
+        sdi, self._sdi = (self._sdi, []) if self.core.io.sdi else (None, [])
         limit = self._cycle_limit(len(words) + len(sdi or []), expected)
         if sdi is None:  # a hash core
             output = self._simulate(words, expected, period_ps(mhz), limit)
@@ -159,21 +158,8 @@ class PostRouteBoard(Board):
         return run_simulation(self.simulation, plusargs)
 
     def _cycle_limit(self, words: int, outputs: int) -> int:
-        """``HUNG_FACTOR`` times the formula's cycles for the messages in a transfer (each
-        word counted as message data, each message as one start and end). An LWC core: each
-        input word at the most cycles per word of any operation, each output word as an operation's
-        start and end (an operation answers one word at least)."""
-        if self._lwc:
-            suite, word_bytes = self.core.suite, self.core.bus_width // 8
-            cycles = self.core.operation_cycles()
-            rate = {name: suite.hash.rate_bytes if name == "hash" else suite.aead.rate_bytes for name in cycles}
-            per_word = max(-(-formula.lp * word_bytes // rate[name]) for name, formula in cycles.items())
-            per_output = max(formula.st + formula.end for formula in cycles.values())
-            return HUNG_FACTOR * (words * per_word + outputs * per_output) + 100
-        formula = self.core.cycles
-        messages = -(-outputs // digest_word_count(self.core.algorithm.digest_bits, self.core.bus_width))
-        blocks = -(-words * self.core.bus_width // self.core.algorithm.block_bits)
-        return HUNG_FACTOR * (messages * (formula.st + formula.end) + blocks * formula.lp) + 100
+        """``HUNG_FACTOR`` times the cycles the core's formulas give the transfer (``Interface.transfer_cycles``)."""
+        return HUNG_FACTOR * self.core.io.transfer_cycles(self.core, words, outputs) + 100
 
     def reset(self) -> None:
         """Every transfer starts from reset in the timing simulation; nothing to do."""

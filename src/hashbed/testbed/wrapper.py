@@ -2,11 +2,10 @@
 
 Verilog cannot take a module name as a parameter, so hashbed writes a small module
 ``hashbed_core`` for each core from its manifest: it instantiates the core's top
-module with the manifest's parameters and checks that the testbed's bus width is
-the core's. ``testbed_top`` instantiates ``hashbed_core`` for a hash core; an LWC core
-(pdi, sdi, do) goes into ``lwc_testbed_top``, which adds the secret-data FIFO, and its
-wrapper has the LWC ports and checks the sdi width too. A hash core's testbed files,
-wrapper and parameters are those of the hash-only testbed.
+module with the manifest's parameters, connects its ports to the testbed's as its
+interface says (a hash core's din and dout, an LWC core's pdi, sdi and do) and checks
+that the testbed's widths are the core's. One ``testbed_top`` takes every core; its
+secret-data FIFO is generated for an LWC core only.
 """
 
 from __future__ import annotations
@@ -16,13 +15,16 @@ from pathlib import Path
 
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.fingerprint import fingerprint
-from hashbed.catalogue.interfaces.hash_words import digest_word_count
 from hashbed.catalogue.manifest import rtl_root
 from hashbed.flow.cache import write_atomically
 from hashbed.flow.hdl import verilog_view
 
 WRAPPER_MODULE = "hashbed_core"
-#: The testbed RTL, in compile order (paths relative to the rtl folder).
+#: The top modules of the testbed (every core) and of the simulated board around it.
+TESTBED_TOP = "testbed_top"
+SIM_BOARD_TOP = "sim_board_top"
+#: The testbed RTL, in compile order (paths relative to the rtl folder); the secret-data FIFO is
+#: instantiated only for an LWC core (testbed_top's SDI parameter).
 TESTBED_SOURCES = (
     "lib/sync_2ff.v",
     "lib/reset_sync.v",
@@ -30,22 +32,23 @@ TESTBED_SOURCES = (
     "lib/axil_slave.v",
     "testbed/input_fifo.v",
     "testbed/output_fifo.v",
+    "testbed/sdi_fifo.v",
     "testbed/testbed_top.v",
 )
 #: What the simulated board adds: the timer and the AXI-Lite address decoding.
 SIM_BOARD_SOURCES = ("testbed/cycle_timer.v", "testbed/sim_board_top.v")
-#: The testbed of an LWC core: the same FIFOs and the secret-data FIFO around it.
-LWC_TESTBED_SOURCES = (
-    "lib/sync_2ff.v",
-    "lib/reset_sync.v",
-    "lib/async_fifo.v",
-    "lib/axil_slave.v",
-    "testbed/input_fifo.v",
-    "testbed/output_fifo.v",
-    "testbed/sdi_fifo.v",
-    "testbed/lwc_testbed_top.v",
+#: The ports of ``hashbed_core``: name, direction and width (W: the bus, SW: the sdi port).
+TESTBED_PORTS = (
+    ("in_data", "input", "W"),
+    ("in_valid", "input", ""),
+    ("in_ready", "output", ""),
+    ("sdi_data", "input", "SW"),
+    ("sdi_valid", "input", ""),
+    ("sdi_ready", "output", ""),
+    ("out_data", "output", "W"),
+    ("out_ready", "input", ""),
+    ("out_valid", "output", ""),
 )
-LWC_SIM_BOARD_SOURCES = ("testbed/cycle_timer.v", "testbed/lwc_sim_board_top.v")
 
 
 @dataclass(frozen=True)
@@ -58,30 +61,9 @@ class FifoDepths:
     sdi: int = 5
 
 
-def testbed_top(core: Core, simulated_board: bool = False) -> str:
-    """The top module of the testbed (or of the simulated board) for ``core``."""
-    if core.interface == "lwc":
-        return "lwc_sim_board_top" if simulated_board else "lwc_testbed_top"
-    return "sim_board_top" if simulated_board else "testbed_top"
-
-
 def testbed_parameters(core: Core, fifo: FifoDepths = FifoDepths()) -> dict[str, int]:
     """The parameters of the testbed's top (and of the simulated board's) for ``core``."""
-    if core.interface == "lwc":
-        return {
-            "W": core.bus_width,
-            "SW": core.sdi_bus_width,
-            "DO_WORDS": 1,
-            "IN_ADDR_W": fifo.input,
-            "OUT_ADDR_W": fifo.output,
-            "SDI_ADDR_W": fifo.sdi,
-        }
-    return {
-        "W": core.bus_width,
-        "DIGEST_WORDS": digest_word_count(core.algorithm.digest_bits, core.bus_width),
-        "IN_ADDR_W": fifo.input,
-        "OUT_ADDR_W": fifo.output,
-    }
+    return {**core.io.testbed_parameters(core), "IN_ADDR_W": fifo.input, "OUT_ADDR_W": fifo.output, "SDI_ADDR_W": fifo.sdi}
 
 
 def _verilog_value(value: int | str) -> str:
@@ -90,40 +72,60 @@ def _verilog_value(value: int | str) -> str:
 
 def wrapper_source(core: Core) -> str:
     """The wrapper around the core's Verilog view (a VHDL core's netlist, an active-low core's
-    flag inverter: hashbed.flow.hdl)."""
+    flag inverter: hashbed.flow.hdl): the testbed's ports on the core's, as its interface
+    connects them (``Interface.testbed_ports``), the bus and sdi widths checked at elaboration.
+    A testbed port the core does not have is tied off; a core output the testbed does not take
+    is left open."""
     core = verilog_view(core)
-    if core.interface == "lwc":
-        return _lwc_wrapper_source(core)
+    connected = core.io.testbed_ports()
+    widths = core.io.testbed_parameters(core)
+    w, sw = widths["W"], widths["SW"]
     parameters = ", ".join(f".{name}({_verilog_value(value)})" for name, value in core.parameters.items())
     instance = f"{core.top} #({parameters})" if parameters else core.top
-    w = core.bus_width
+    ports = ",\n".join(
+        f"    {direction:6} wire {f'[{width}-1:0]' if width else '':8} {name}"
+        for name, direction, width in (("clk", "input", ""), ("rst", "input", ""), *TESTBED_PORTS)
+    )
+    checks = [("W", w, "bus")] + ([("SW", sw, "sdi port")] if "sdi_data" in connected else [])
+    check_text = "".join(
+        f"""        if ({name} != {value}) begin
+            $display("{WRAPPER_MODULE}: core {core.name} has a {value}-bit {what}, the testbed asks for {name} = %0d", {name});
+            $finish;
+        end
+"""
+        for name, value, what in checks
+    )
+    unused = [name for name, direction, _ in TESTBED_PORTS if direction == "input" and name not in connected]
+    tied = [name for name, direction, _ in TESTBED_PORTS if direction == "output" and name not in connected]
+    open_outputs = [
+        port for port, (direction, _) in core.io.ports().items() if direction == "output" and port not in connected.values()
+    ]
+    extra = ""
+    if unused or open_outputs:
+        wires = "".join(f"    wire {port};\n" for port in open_outputs)
+        reads = f"    wire unused = &{{1'b0, {', '.join(unused)}}};\n" if unused else ""
+        extra += f"    /* verilator lint_off UNUSEDSIGNAL */\n{wires}{reads}    /* verilator lint_on UNUSEDSIGNAL */\n"
+    extra += "".join(f"    assign {name} = 1'b0;\n" for name in tied)
+    links = ",\n        ".join(
+        [f".{port}({name})" for name, port in connected.items()] + [f".{port}({port})" for port in open_outputs]
+    )
     return f"""`default_nettype none
-// {WRAPPER_MODULE}: core {core.name} ({core.top}) for the testbed.
+// {WRAPPER_MODULE}: core {core.name} ({core.top}, the {core.io.name} interface) for the testbed.
 // Generated by hashbed from {_origin(core)}; do not edit.
 module {WRAPPER_MODULE} #(
-    parameter W = {w}
+    parameter W = {w},
+    parameter SW = {sw}
 ) (
-    input  wire         clk,
-    input  wire         rst,
-    input  wire [W-1:0] din,
-    input  wire         src_ready,
-    output wire         src_read,
-    output wire [W-1:0] dout,
-    input  wire         dst_ready,
-    output wire         dst_write
+{ports}
 );
 
     initial begin
-        if (W != {w}) begin
-            $display("{WRAPPER_MODULE}: core {core.name} has a {w}-bit bus, the testbed asks for W = %0d", W);
-            $finish;
-        end
-    end
+{check_text}    end
 
+{extra}
     {instance} u_core (
         .clk(clk), .rst(rst),
-        .din(din), .src_ready(src_ready), .src_read(src_read),
-        .dout(dout), .dst_ready(dst_ready), .dst_write(dst_write)
+        {links}
     );
 
 endmodule
@@ -135,58 +137,6 @@ def _origin(core: Core) -> str:
     if core.manifest.is_relative_to(rtl_root()):
         return f"rtl/cores/{core.manifest.parent.name}/{core.manifest.name}"
     return str(core.manifest)
-
-
-def _lwc_wrapper_source(core: Core) -> str:
-    """The wrapper of an LWC core: the LWC ports (do_last is not needed: the output FIFO's
-    transfer length frames the output), the bus and sdi widths checked at elaboration."""
-    parameters = ", ".join(f".{name}({_verilog_value(value)})" for name, value in core.parameters.items())
-    instance = f"{core.top} #({parameters})" if parameters else core.top
-    w, sw = core.bus_width, core.sdi_bus_width
-    return f"""`default_nettype none
-// {WRAPPER_MODULE}: LWC core {core.name} ({core.top}) for the testbed (lwc_testbed_top).
-// Generated by hashbed from {_origin(core)}; do not edit.
-module {WRAPPER_MODULE} #(
-    parameter W = {w},
-    parameter SW = {sw}
-) (
-    input  wire          clk,
-    input  wire          rst,
-    input  wire [W-1:0]  pdi_data,
-    input  wire          pdi_valid,
-    output wire          pdi_ready,
-    input  wire [SW-1:0] sdi_data,
-    input  wire          sdi_valid,
-    output wire          sdi_ready,
-    output wire [W-1:0]  do_data,
-    input  wire          do_ready,
-    output wire          do_valid
-);
-
-    initial begin
-        if (W != {w}) begin
-            $display("{WRAPPER_MODULE}: core {core.name} has a {w}-bit pdi and do, the testbed asks for W = %0d", W);
-            $finish;
-        end
-        if (SW != {sw}) begin
-            $display("{WRAPPER_MODULE}: core {core.name} has a {sw}-bit sdi, the testbed asks for SW = %0d", SW);
-            $finish;
-        end
-    end
-
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire do_last;
-    /* verilator lint_on UNUSEDSIGNAL */
-
-    {instance} u_core (
-        .clk(clk), .rst(rst),
-        .pdi_data(pdi_data), .pdi_valid(pdi_valid), .pdi_ready(pdi_ready),
-        .sdi_data(sdi_data), .sdi_valid(sdi_valid), .sdi_ready(sdi_ready),
-        .do_data(do_data), .do_ready(do_ready), .do_valid(do_valid), .do_last(do_last)
-    );
-
-endmodule
-"""
 
 
 def write_wrapper(core: Core, folder: Path) -> Path:
@@ -201,8 +151,6 @@ def write_wrapper(core: Core, folder: Path) -> Path:
 def testbed_sources(core: Core, folder: Path, simulated_board: bool) -> list[Path]:
     """Every Verilog file of the testbed around ``core``, wrapper included."""
     root = rtl_root()
-    lwc = core.interface == "lwc"
-    testbed = LWC_TESTBED_SOURCES if lwc else TESTBED_SOURCES
-    extra = (LWC_SIM_BOARD_SOURCES if lwc else SIM_BOARD_SOURCES) if simulated_board else ()
-    files = [*verilog_view(core).sources, write_wrapper(core, folder), *(root / name for name in (*testbed, *extra))]
+    extra = SIM_BOARD_SOURCES if simulated_board else ()
+    files = [*verilog_view(core).sources, write_wrapper(core, folder), *(root / name for name in (*TESTBED_SOURCES, *extra))]
     return list(dict.fromkeys(files))  # a core may share rtl/lib files with the testbed

@@ -114,6 +114,12 @@ class Interface(ABC):
     harness_defines: ClassVar[tuple[str, ...]] = ()
     #: Whether its cores are benchmarked beside their formulas (the LWC benchmarks, docs/lwc.md).
     benchmarked: ClassVar[bool] = False
+    #: Whether the energy estimate (flow/energy, which drives the hash interface's words) takes its cores.
+    energy_estimated: ClassVar[bool] = False
+    #: Whether a vector path of a verification may be a folder (the LWC package's pdi, sdi and do).
+    vector_folders: ClassVar[bool] = False
+    #: What a passed verification's count is of, e.g. "digests match".
+    answers_right: ClassVar[str]
     #: The width of its data ports in bits (the manifest's ``bus_width``).
     width: int
 
@@ -139,6 +145,27 @@ class Interface(ABC):
     @abstractmethod
     def testbench_parameters(self) -> dict[str, int]:
         """The parameters of the post-route testbench (flow/sim/core_tb.v)."""
+
+    @abstractmethod
+    def testbed_ports(self) -> dict[str, str]:
+        """The core's port on each port of the testbed's ``hashbed_core`` (rtl/testbed/testbed_top.v:
+        ``in_*`` from the input FIFO, ``out_*`` to the output FIFO, ``sdi_*`` from the secret-data
+        FIFO); a testbed port the interface does not have is left out."""
+
+    @property
+    def sdi(self) -> bool:
+        """Whether its cores have an sdi port (the testbed's secret-data FIFO)."""
+        return "sdi_data" in self.testbed_ports()
+
+    @abstractmethod
+    def transfer_cycles(self, core: Core, words: int, outputs: int) -> int:
+        """The most cycles ``core``'s formulas give a transfer of ``words`` input words (sdi words
+        included) that answers ``outputs`` words (the post-route board's bound on a hung core)."""
+
+    @abstractmethod
+    def testbed_parameters(self, core: Core) -> dict[str, int]:
+        """The testbed top's parameters for ``core`` besides the FIFO depths: ``W``, ``SDI`` (1: the
+        secret-data FIFO), ``SW`` (its width) and ``OUT_WORDS`` (output words per transfer after reset)."""
 
     def hardware_options(self) -> str:
         """The options that are part of the core's hardware, as text for its fingerprint ('' when
@@ -176,6 +203,11 @@ class Interface(ABC):
     @abstractmethod
     def mismatch(self, case: Case, outputs: Sequence[int]) -> Mismatch | None:
         """How the core's ``outputs`` depart from the case's answer; None when they do not."""
+
+    @abstractmethod
+    def answer_report(self, case: Case, outputs: Sequence[int]) -> dict[str, Any]:
+        """How the testbed reports the core's answer ``outputs`` to ``case``: ``digest`` and
+        ``expected`` as hex, and what else the interface tells (hashbed.testbed.controller.Transfer)."""
 
     @abstractmethod
     def measurement(self, core: Core, max_blocks: int) -> tuple[list[Case], list[Operation]]:

@@ -84,6 +84,8 @@ class HashInterface(Interface):
 
     name: ClassVar[str] = "hash"
     operation: ClassVar[str] = "hash"
+    energy_estimated: ClassVar[bool] = True
+    answers_right: ClassVar[str] = "digests match"
 
     width: int
     #: src_ready and dst_ready are the FIFOs' empty and full flags (the flow inverts them).
@@ -160,6 +162,27 @@ class HashInterface(Interface):
 
     def testbench_parameters(self) -> dict[str, int]:
         return {"W": self.width}
+
+    def testbed_ports(self) -> dict[str, str]:
+        return {
+            "in_data": "din",
+            "in_valid": "src_ready",
+            "in_ready": "src_read",
+            "out_data": "dout",
+            "out_ready": "dst_ready",
+            "out_valid": "dst_write",
+        }
+
+    def transfer_cycles(self, core: Core, words: int, outputs: int) -> int:
+        """Each word counted as message data, each digest as one message's start and end."""
+        formula = core.cycles
+        messages = -(-outputs // self.digest_words(core.algorithm.digest_bits))
+        blocks = -(-words * self.width // core.algorithm.block_bits)
+        return messages * (formula.st + formula.end) + blocks * formula.lp
+
+    def testbed_parameters(self, core: Core) -> dict[str, int]:
+        """No secret-data FIFO; a transfer is one digest after reset."""
+        return {"W": self.width, "SDI": 0, "SW": 32, "OUT_WORDS": self.digest_words(core.algorithm.digest_bits)}
 
     def hardware_options(self) -> str:
         return "ready active-low\0" if self.ready_active_low else ""
@@ -259,6 +282,11 @@ endmodule
         bits = case.answer_bits if case.answer_bits is not None else self.width * len(case.expected)
         expected, actual = self.digest(list(case.expected), bits), self.digest(list(outputs), bits)
         return None if actual == expected else Mismatch(case.source, case.line, case.bits, expected, actual)
+
+    def answer_report(self, case: Case, outputs: Sequence[int]) -> dict[str, Any]:
+        """The digest written and the one expected."""
+        bits = case.answer_bits if case.answer_bits is not None else self.width * len(case.expected)
+        return {"digest": self.digest(list(outputs), bits).hex(), "expected": self.digest(list(case.expected), bits).hex()}
 
     def measurement(self, core: Core, max_blocks: int) -> tuple[list[Case], list[Operation]]:
         """Messages of N = first .. first + max_blocks - 1 blocks, first the fewest a message pads

@@ -34,6 +34,7 @@ from hashbed.catalogue.interfaces.lwc_words import (
     first_difference,
     hash_case,
     segment_limit,
+    status_word,
     status_words,
     words_to_bytes,
     xof_case,
@@ -255,6 +256,8 @@ class LwcInterface(Interface):
     operation: ClassVar[str] = "encrypt"
     harness_defines: ClassVar[tuple[str, ...]] = ("HASHBED_LWC",)
     benchmarked: ClassVar[bool] = True
+    vector_folders: ClassVar[bool] = True
+    answers_right: ClassVar[str] = "operations answered right"
 
     width: int
     sdi_width: int
@@ -304,6 +307,35 @@ class LwcInterface(Interface):
 
     def testbench_parameters(self) -> dict[str, int]:
         return {"W": self.width, "SW": self.sdi_width, "LWC": 1}
+
+    def testbed_ports(self) -> dict[str, str]:
+        """pdi from the input FIFO, sdi from the secret-data FIFO, do to the output FIFO (do_last is
+        not needed: the output FIFO's transfer length frames the output)."""
+        return {
+            "in_data": "pdi_data",
+            "in_valid": "pdi_valid",
+            "in_ready": "pdi_ready",
+            "sdi_data": "sdi_data",
+            "sdi_valid": "sdi_valid",
+            "sdi_ready": "sdi_ready",
+            "out_data": "do_data",
+            "out_ready": "do_ready",
+            "out_valid": "do_valid",
+        }
+
+    def transfer_cycles(self, core: Core, words: int, outputs: int) -> int:
+        """Each input word at the most cycles per word of any operation, each output word as an
+        operation's start and end (an operation answers one word at least)."""
+        suite, word_bytes = core.suite, self.width // 8
+        cycles = core.operation_cycles()
+        rate = {name: suite.hash.rate_bytes if name == "hash" else suite.aead.rate_bytes for name in cycles}
+        per_word = max(-(-formula.lp * word_bytes // rate[name]) for name, formula in cycles.items())
+        per_output = max(formula.st + formula.end for formula in cycles.values())
+        return words * per_word + outputs * per_output
+
+    def testbed_parameters(self, core: Core) -> dict[str, int]:
+        """The secret-data FIFO; the controller sets each operation's transfer length."""
+        return {"W": self.width, "SDI": 1, "SW": self.sdi_width, "OUT_WORDS": 1}
 
     def vector_files_in(self, core: Core, folder: Path) -> list[Path]:
         return kat_files_in(core.suite, folder)
@@ -362,6 +394,25 @@ class LwcInterface(Interface):
             words_to_bytes(list(outputs), size * len(outputs), self.width),
             f"{case.kind} of {case.bits // 8} bytes: {difference}",
         )
+
+    def answer_report(self, case: Case, outputs: Sequence[int]) -> dict[str, Any]:
+        """The operation, its last do words (at most five, as 32-bit words) received and expected,
+        how many, where they first differ and the last word's status."""
+        tail = min(5, len(case.expected))
+        words = list(outputs)
+        status = (
+            {status_word(True): "SUCCESS", status_word(False): "FAILURE"}.get(words[-1], f"{words[-1]:08X}") if words else "none"
+        )
+        return {
+            "digest": b"".join(word.to_bytes(4, "big") for word in words[-tail:]).hex(),
+            "expected": b"".join(word.to_bytes(4, "big") for word in case.expected[-tail:]).hex(),
+            "operation": case.kind,
+            "new_key": bool(case.sdi),
+            "words": len(words),
+            "expected_words": len(case.expected),
+            "difference": first_difference(case.expected, words),
+            "status": status,
+        }
 
     def measurement(self, core: Core, max_blocks: int) -> tuple[list[Case], list[Operation]]:
         """Each operation for N = 1 .. max_blocks, after an encryption that loads the key the

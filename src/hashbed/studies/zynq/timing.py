@@ -7,29 +7,25 @@ controller binary-search the core clock to 0.1 MHz through the Clocking Wizard m
 sending a set of messages of several sizes at each step and comparing every digest
 with the model. One job per (core, implementation, data mode, board) in the store.
 
-An LWC core (pdi, sdi, do) gets a set of operations instead (``lwc_check_cases``): a key
-load, encryptions, decryptions (one with a wrong tag) and hashes of the same sizes, every do
-word and status compared with the Ascon models; the measured throughput is that of an
-encryption of ``MEASURED_BLOCKS`` blocks with a new key.
+What is sent comes from the core's workload (hashbed.studies.zynq.workloads): an LWC core
+(pdi, sdi, do) gets a set of operations: a key load, encryptions, decryptions (one with a
+wrong tag) and hashes of the same sizes, every do word and status compared with the Ascon
+models; its measured throughput is that of an encryption of ``MEASURED_BLOCKS`` blocks with
+a new key.
 """
 
 from __future__ import annotations
 
 import fcntl
 import functools
-import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hashbed.catalogue.algorithms import HashAlgorithm, Message
-from hashbed.catalogue.algorithms.lwc import LwcSuite
 from hashbed.catalogue.code_version import CodeVersion
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.devices import get_device
-from hashbed.catalogue.interfaces import Case
-from hashbed.catalogue.interfaces.lwc_words import decrypt_case, encrypt_case, hash_case, xof_case
 from hashbed.catalogue.throughput import throughput_mbps
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.critical_path import critical_path
@@ -43,10 +39,10 @@ from hashbed.jobs.graph import Node
 from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize, writable_build_dir
 from hashbed.results import JobRecord
+from hashbed.studies.zynq.workloads import MEASURED_BLOCKS, workload
 from hashbed.testbed.controller import (
     STEP_MHZ,
     Controller,
-    LwcController,
     SearchResult,
     Transfer,
     search_max_frequency,
@@ -60,10 +56,6 @@ ENGINES = ("fast", "icarus")
 LOW_FACTOR, HIGH_FACTOR = 0.5, 2.5
 #: Inputs change this long after the latest clock arrival at a flip-flop (the cells' hold times are 0).
 HOLD_MARGIN_PS = 10
-#: Blocks of the message whose time gives the measured throughput.
-MEASURED_BLOCKS = 8
-#: Byte patterns of the worst-case data mode (with random bytes as the fourth).
-PATTERNS = {"zeros": 0x00, "ones": 0xFF, "alternating": 0x55}
 
 
 @dataclass(frozen=True)
@@ -89,81 +81,9 @@ class TimingSettings:
             raise HashbedError(f"board must be 0 (nominal delays) or a virtual board 1, 2, ..., got {self.board}")
 
 
-def message_sizes(algorithm: HashAlgorithm) -> list[int]:
-    """Message sizes in bytes around the padding boundaries: empty, half a block, a block
-    less one byte, a block, two and a half blocks."""
-    block = algorithm.block_bits // 8
-    return [0, block // 2, block - 1, block, 2 * block + block // 2]
-
-
-def measured_message(algorithm: HashAlgorithm, seed: int) -> Message:
-    """The longest message that pads to ``MEASURED_BLOCKS`` blocks: its hashing time gives
-    the measured throughput (message bits over time, the core's start and end included)."""
-    size = MEASURED_BLOCKS * algorithm.block_bits // 8
-    while algorithm.padded_bits(8 * size) > MEASURED_BLOCKS * algorithm.block_bits:
-        size -= 1
-    return Message.from_bytes(random.Random(f"hashbed-measure-{seed}").randbytes(size))
-
-
-def check_messages(algorithm: HashAlgorithm, data: str, seed: int) -> list[Message]:
-    """The messages sent at every step of the search.
-
-    ``random``: random bytes of every size. ``worst``: every size in every pattern of
-    ``PATTERNS`` and in random bytes; the search then finds the lowest frequency over
-    all of them, the study's worst case over message sizes. Both end with the measured
-    message, so that the throughput is measured at a clock where that message is right
-    too (a long message of random data can fail a clock that the short ones pass).
-    """
-    rng = random.Random(f"hashbed-time-{seed}")
-    messages = []
-    for size in message_sizes(algorithm):
-        messages.append(Message.from_bytes(rng.randbytes(size)))
-        if data == "worst":
-            messages += [Message.from_bytes(bytes([byte]) * size) for byte in PATTERNS.values() if size]
-    return messages + [measured_message(algorithm, seed)]
-
-
-#: Sizes in bytes of an LWC core's check operations (plaintexts, hash messages), as ``message_sizes``
-#: gives them for a 16-byte block (the AEAD's; the hash's 8-byte block: empty, one, two, five).
-LWC_SIZES = (0, 8, 15, 16, 40)
-
-
-def lwc_check_cases(suite: LwcSuite, data: str, seed: int) -> list[Case]:
-    """The operations sent, in one transfer, at every step of an LWC core's search: per byte
-    pattern (``worst``: each of ``PATTERNS`` and random bytes; ``random``: random bytes), a new key
-    and nonce of that pattern loaded by an encryption with AD, then encryptions of every size of
-    ``LWC_SIZES``, a decryption of the longest (tag right) and of it with the tag's last bit flipped
-    (FAILURE alone), hashes of every size and an XOF of 40 bytes; then the measured encryption."""
-    rng = random.Random(f"hashbed-time-lwc-{seed}")
-    fills: list[int | None] = [*PATTERNS.values(), None] if data == "worst" else [None]
-    cases = []
-    for fill in fills:
-
-        def pattern(size: int, fill: int | None = fill) -> bytes:
-            return rng.randbytes(size) if fill is None else bytes([fill]) * size
-
-        key, nonce = pattern(16), pattern(16)
-        cases.append(encrypt_case(suite.aead, key, nonce, pattern(23), b"", new_key=True))
-        cases += [encrypt_case(suite.aead, key, nonce, b"", pattern(size), new_key=False) for size in LWC_SIZES]
-        sealed = suite.aead.encrypt(key, nonce, b"", pattern(max(LWC_SIZES)))
-        tampered = sealed[:-1] + bytes([sealed[-1] ^ 1])
-        cases += [decrypt_case(suite.aead, key, nonce, b"", text, new_key=False) for text in (sealed, tampered)]
-        cases += [hash_case(suite.hash, pattern(size)) for size in LWC_SIZES]
-        cases.append(xof_case(suite.xof, pattern(max(LWC_SIZES)), 40))
-    return [*cases, lwc_measured_case(suite, seed)]
-
-
-def lwc_measured_case(suite: LwcSuite, seed: int) -> Case:
-    """The encryption with a new key of ``MEASURED_BLOCKS`` padded blocks (16 * blocks - 1 bytes,
-    no AD): its time gives an LWC core's measured throughput (every transfer of the timing
-    simulation starts from reset, so the key is loaded in it)."""
-    rng = random.Random(f"hashbed-measure-lwc-{seed}")
-    size = MEASURED_BLOCKS * suite.aead.rate_bytes - 1
-    return encrypt_case(suite.aead, rng.randbytes(16), rng.randbytes(16), b"", rng.randbytes(size), new_key=True)
-
-
 #: The code that decides a timing result besides the core, its implementation and the tools: the
-#: search and the boards it runs on, the timed netlist and its delays, the testbenches, the cell
+#: search and the boards it runs on, the interfaces (the words sent, how answers are compared, the
+#: cycles a hung core is given), the timed netlist and its delays, the testbenches, the cell
 #: models (hashbed.catalogue.code_version; the fast engine has its own, ENGINE_CODE).
 TIMING_CODE = CodeVersion(
     "timing",
@@ -174,6 +94,12 @@ TIMING_CODE = CodeVersion(
         "hashbed.testbed.controller",
         "hashbed.testbed.clock_wizard",
         "hashbed.testbed.board",
+        "hashbed.studies.zynq.workloads",
+        "hashbed.catalogue.interfaces.base",
+        "hashbed.catalogue.interfaces.hash",
+        "hashbed.catalogue.interfaces.hash_words",
+        "hashbed.catalogue.interfaces.lwc",
+        "hashbed.catalogue.interfaces.lwc_words",
         "hashbed.flow.timing.netlist",
         "hashbed.flow.timing.sdf",
         "hashbed.flow.timing.simulate",
@@ -212,19 +138,13 @@ def _search(
     measured encryption) at the limit found; and how many messages (operations) each step sent."""
     low, high = round(LOW_FACTOR * sta_mhz, 1), round(HIGH_FACTOR * sta_mhz, 1)
     with PostRouteBoard(core, simulation, input_delay_ps) as board:
-        if core.interface == "lwc":
-            cases = lwc_check_cases(core.suite, settings.data, settings.seed)
-            lwc = LwcController(board, core)
-            lwc.configure_output()
-            result = search_max_frequency(lambda mhz: lwc.all_correct_at(mhz, cases), low, high)
-            lwc.set_core_clock(result.max_mhz)
-            return result, lwc.run(lwc_measured_case(core.suite, settings.seed), MEASURED_BLOCKS), len(cases)
-        messages = check_messages(core.algorithm, settings.data, settings.seed)
         controller = Controller(board, core)
         controller.configure_output()
-        result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, messages), low, high)
+        work = workload(core)
+        cases = work.check_cases(controller, settings.data, settings.seed)
+        result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, cases), low, high)
         controller.set_core_clock(result.max_mhz)
-        return result, controller.hash(measured_message(core.algorithm, settings.seed)), len(messages)
+        return result, work.measured(controller, settings.seed), len(cases)
 
 
 def routed_again(core: Core, settings: ImplSettings, build_dir: Path) -> tuple[Path, str | None]:
@@ -280,7 +200,7 @@ def time_work(
             simulation.close()
     if not measured.correct:
         return {}, f"the {measured.blocks}-block message came out wrong at {result.max_mhz} MHz, where the search passed"
-    block_bits = 8 * core.suite.aead.rate_bytes if core.interface == "lwc" else core.algorithm.block_bits
+    block_bits = workload(core).block_bits(core)
     return {
         "sta_fmax_mhz": sta_mhz,
         "exp_fmax_mhz": result.max_mhz,
@@ -313,7 +233,7 @@ def time_node(jobs: Jobs, core: Core, settings: TimingSettings) -> Node:
         "data": settings.data,
         "board": settings.board,
         "variation": settings.variation.as_dict() if settings.board else None,
-        "sizes": list(LWC_SIZES) if core.interface == "lwc" else message_sizes(core.algorithm),
+        "sizes": workload(core).check_sizes_bytes(core),
         "code": TIMING_CODE.key(),
         "search": timing_constants(),
         "tools": {**_simulator_inputs(settings.engine), **implemented.inputs["tools"]},

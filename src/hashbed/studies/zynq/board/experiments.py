@@ -22,7 +22,8 @@ from hashbed.catalogue.fingerprint import fingerprint
 from hashbed.jobs.graph import Node, constant
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord
-from hashbed.studies.zynq.experiments import KB, STEP, board_transfer, message_of_size
+from hashbed.studies.zynq.experiments import STEP, board_transfer
+from hashbed.studies.zynq.workloads import KB, message_of_size
 from hashbed.testbed.controller import Controller, search_max_frequency
 from hashbed.testbed.pynq_board import PynqBoard
 from hashbed.testbed.software import software_name
@@ -84,7 +85,8 @@ def fmax_work(
     messages = [message_of_size(size, seed) for size in sizes_bytes]
     controller = Controller(board, core)
     controller.configure_output()
-    result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, messages), low_mhz, high_mhz)
+    cases = controller.message_cases(messages)
+    result = search_max_frequency(lambda mhz: controller.all_correct_at(mhz, cases), low_mhz, high_mhz)
     return {
         "max_mhz": result.max_mhz,
         "limit_above_range": result.limit_above_range,
