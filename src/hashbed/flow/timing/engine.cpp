@@ -21,14 +21,14 @@
 //   same way). A flip-flop's process is woken by the rising edge of its delayed clock and
 //   appended likewise; its register takes the new value in the non-blocking region after
 //   the time's active events.
-// - The testbenches are those of core_tb.v, lwc_tb.v and calibration_tb.v, event for event.
+// - The testbenches are those of core_tb.v (both interfaces) and calibration_tb.v, event for event.
 //
 // Usage: engine DESIGN, then commands on stdin, each answered on stdout and ended by a
 // line "end" (a line "fatal: ..." before it: the engine stopped):
 //   core PERIOD INPUT_DELAY MAX_CYCLES OUTPUTS COUNT WORD...   (words in hex)
 //       prints what core_tb.v prints: "out <hex>", "first N", "last N", "done" / "timeout"
 //   lwc PERIOD INPUT_DELAY MAX_CYCLES OUTPUTS PDI_COUNT SDI_COUNT WORD...   (pdi, then sdi words)
-//       prints what lwc_tb.v prints (the same lines) for an LWC core (pdi, sdi, do)
+//       prints what core_tb.v with LWC = 1 prints (the same lines) for an LWC core (pdi, sdi, do)
 //   calibration PERIOD CYCLES MODE
 //       prints "sample <hex>" where calibration_tb.v compares the outputs
 //
@@ -1195,7 +1195,7 @@ static std::vector<Val> read_bits(Engine& e, const Port& p) {
     return bits;
 }
 
-// core_tb.v (a hash core: one input stream, din/src_ready/src_read) and lwc_tb.v (an LWC core:
+// core_tb.v, a hash core's (LWC = 0: one input stream, din/src_ready/src_read) or an LWC core's (LWC = 1:
 // pdi, then sdi, each data/valid/ready), one testbench of input streams: at a rising edge a
 // stream whose word the core reads (ready, and a word left) moves on, the first stream's first
 // read is "first"; the words written (the output's valid) are printed.
@@ -1376,7 +1376,7 @@ int main(int argc, char** argv) {
             in >> tb.period >> tb.input_delay >> tb.max_cycles >> tb.outputs >> count;
             if (lwc) in >> sdi_count;
             if (!in || count < 1 || sdi_count < 0) fail(command + ": bad arguments");
-            bool refused = 2 * tb.input_delay >= tb.period;  // core_tb.v (lwc_tb.v) refuses the run
+            bool refused = 2 * tb.input_delay >= tb.period;  // core_tb.v refuses the run
             struct Names { const char *data, *valid, *ready; long count; };
             std::vector<Names> names;
             if (lwc) names = {{"pdi_data", "pdi_valid", "pdi_ready", count}, {"sdi_data", "sdi_valid", "sdi_ready", sdi_count}};
