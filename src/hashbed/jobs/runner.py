@@ -248,8 +248,8 @@ class Jobs:
         implemented with its settings there, the others with ``settings``."""
         plans = []
         for core in cores:
-            if core.interface == "hash":
-                core.algorithm  # noqa: B018 (a core without a model is refused here, saying how to give it one)
+            if not core.has_model:
+                core.algorithm  # noqa: B018 (refuses the core, saying how to give it a model)
             chosen = (per_core or {}).get(core.name, settings)
             verified = self.verify_node(core)
             measured = self.measure_node(core, needs=(verified,))
