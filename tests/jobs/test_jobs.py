@@ -174,11 +174,27 @@ def test_estimates_come_from_earlier_runs_of_the_step(db: Path, monkeypatch: pyt
         assert guess.seconds(Node("time", {"core": "x"})) == 600.0  # never run: the step's default
 
 
+def test_a_run_that_shared_its_core_is_estimated_by_its_cpu_time(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wall time waits for the other runs on a busy machine; alone, a run takes its CPU time. A run
+    of several threads (more CPU than wall time) takes its wall time."""
+    monkeypatch.setattr(estimate_module, "published_costs", list)
+    monkeypatch.setattr(estimate_module, "published_kinds", dict)
+    busy = {"core": "sha1", "device": "ecp5-25k", "seed": 1}
+    threads = {"core": "sha256", "device": "ecp5-25k", "seed": 1}
+    with ResultStore(db) as store:
+        store.put("implement", busy, {}, cost={"wall_s": 100.0, "cpu_s": 48.0, "peak_mb": 100.0, "host": "h"})
+        store.put("implement", threads, {}, cost={"wall_s": 30.0, "cpu_s": 55.0, "peak_mb": 100.0, "host": "h"})
+        guess = estimates(store)
+        assert guess.seconds(Node("implement", busy)) == 48.0
+        assert guess.seconds(Node("implement", threads)) == 30.0
+
+
 def test_the_same_job_then_device_then_core_and_a_job_that_ends_at_synthesis_as_such(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The closest runs estimate a job: its own key's, then the core's on the device, then the
-    core's anywhere; an implement job known to end at synthesis (does not fit) by such runs only."""
+    """The closest runs estimate a job: its own key's, then the core's on the device, then on the
+    device's family, then the core's anywhere; an implement job known to end at synthesis (does
+    not fit) by such runs only."""
     monkeypatch.setattr(estimate_module, "published_costs", list)
     monkeypatch.setattr(estimate_module, "published_kinds", dict)
 
@@ -195,6 +211,11 @@ def test_the_same_job_then_device_then_core_and_a_job_that_ends_at_synthesis_as_
         assert guess.seconds(Node("implement", {"core": "big", "device": "ecp5-85k", "seed": 2})) == 1000.0  # its own
         assert guess.seconds(Node("implement", {"core": "big", "device": "ecp5-85k", "seed": 3})) == 1500.0  # the device's
         assert guess.seconds(Node("implement", {"core": "big", "device": "gowin-gw1n9", "seed": 1})) == 1500.0  # the core's
+        # another part of a family the core has run on: that family's runs, not the slower family's
+        store.put("implement", {"core": "big", "device": "nexus-40k", "seed": 1}, {}, cost=cost(9000.0))
+        guess = estimates(store)
+        assert guess.seconds(Node("implement", {"core": "big", "device": "ecp5-45k", "seed": 1})) == 1500.0
+        assert guess.seconds(Node("implement", {"core": "big", "device": "gowin-gw1n9", "seed": 1})) == 1750.0
         # the same job again on the small device, and on another seed there: a synthesis, not a placement
         store.put("implement", {**small, "seed": 2}, {}, "does not fit: core big needs 50000 LUT4s after synthesis")
         guess = estimates(store)
@@ -218,7 +239,7 @@ def test_an_icarus_timing_job_is_estimated_at_its_engines_rate(db: Path, monkeyp
         assert guess.seconds(icarus) == 4.0 * ICARUS_SLOWDOWN  # no Icarus run yet: the fast engine's time at the rate
         store.put("time", _timing("sha1", "icarus", 2), {}, cost={"wall_s": 280.0, "cpu_s": 270.0, "peak_mb": 150.0, "host": "h"})
         guess = estimates(store)
-        assert guess.seconds(icarus) == 280.0  # this machine's own Icarus run of the core
+        assert guess.seconds(icarus) == 270.0  # this machine's own Icarus run of the core (its CPU time, the lesser)
         assert guess.seconds(fast) == 4.0  # which does not slow the fast engine's estimate
         assert guess.seconds(Node("time", _timing("sha256", "icarus"))) == 4.0 * ICARUS_SLOWDOWN  # another core: the rate
 
@@ -312,7 +333,7 @@ def test_costs_are_published_and_estimate_a_fresh_store(db: Path, tmp_path: Path
     monkeypatch.setattr(estimate_module, "published_costs", lambda: [json.loads(line) for line in costs.read_text().splitlines()])
     with ResultStore(db) as fresh:
         guess = estimates(fresh)
-        assert guess.seconds(Node("implement", {"core": "sha1", "device": "ice40-hx8k", "seed": 1})) == 51.0
+        assert guess.seconds(Node("implement", {"core": "sha1", "device": "ice40-hx8k", "seed": 1})) == 45.0  # CPU times
         assert guess.memory_mb(Node("implement", {"core": "sha1", "device": "ice40-hx8k", "seed": 1})) == 900.0
 
 

@@ -115,8 +115,8 @@ def cmd_speedup(args: argparse.Namespace) -> int:
     core = load_core(args.core)
     if not workload(core).speedup:
         raise HashbedError(
-            f"core {core.name} has the {core.interface} interface: hashbed has no native software of {core.algorithm_name} to compare "
-            "with; run 'hashbed testbed overhead'"
+            f"core {core.name} has the {core.interface} interface: hashbed has no native software of "
+            f"{core.algorithm_name} to compare with; run 'hashbed testbed overhead'"
         )
     settings, records = _run(args, core)
     rows = [speedup_row(r) for r in records if r.ok]

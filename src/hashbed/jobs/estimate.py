@@ -2,9 +2,12 @@
 
 Each run's cost is stored (hashbed.results: wall time, CPU time, peak memory, host), and the
 costs of the runs behind the published results come with the project (published/costs.jsonl). A
-job's time is the median of the runs of the same job (its key), else of the same step on the same
-core and device, else on the same core (any device or seed), else of the same step on any core
-(a timing job from its core and device on: one run of it may have placed and routed again):
+run's time is the lesser of its wall and CPU times: a run that shared its core with others took
+longer than it needs alone (on an idle core the two agree within 2 %), and a run that used several
+threads took its wall time. A job's time is the median of the runs of the same job (its key), else
+of the same step on the same core and device, else on the same core and family, else on the same
+core (any device or seed), else of the same step on any core (a timing job from its core and
+device on: one run of it may have placed and routed again):
 each from the store's costs first, then from the published ones (so a place and route that ends
 at synthesis, a core too large for its device, is estimated by that run, not by the core's
 placements elsewhere); else what older results recorded of their own run time (``seconds`` in the
@@ -29,6 +32,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from hashbed.catalogue.devices import DEVICES
 from hashbed.jobs.graph import Estimates, Node
 from hashbed.results import ResultStore
 from hashbed.results.published import published_costs_file, published_jobs_file
@@ -114,17 +118,18 @@ def _tables(costs: list[dict[str, Any]], kinds: dict[str, str]) -> tuple[Table, 
     memory: Table = defaultdict(list)
     for cost in costs:
         kind = kinds.get(cost["key"], cost["step"])
+        cpu = cost.get("cpu_s")
         for key in _lookups(cost["key"], kind, cost["core"], cost.get("device")):
-            seconds[key].append(cost["wall_s"])
+            seconds[key].append(min(cost["wall_s"], cpu) if isinstance(cpu, (int, float)) and cpu > 0 else cost["wall_s"])
             memory[key].append(cost["peak_mb"])
     return seconds, memory
 
 
-def _lookups(
-    key: str, kind: str, core: str | None, device: str | None
-) -> list[tuple[str, ...] | tuple[str, str | None, str | None]]:
-    """The keys a job's cost is found under, the closest first."""
-    return [(key,), (kind, core, device), (kind, core, None), (kind, None, None)]
+def _lookups(key: str, kind: str, core: str | None, device: str | None) -> list[Lookup]:
+    """The keys a job's cost is found under, the closest first: the job, its core on the device,
+    on the device's family (another part of it), anywhere, and the step on any core."""
+    family = f"family:{DEVICES[device].family}" if device in DEVICES else None
+    return [(key,), (kind, core, device), (kind, core, family), (kind, core, None), (kind, None, None)]
 
 
 def estimates(store: ResultStore) -> Estimates:
