@@ -83,6 +83,7 @@ def transfer_nodes(core: Core, sizes_kb: Sequence[float], settings: TestbedSetti
     fingerprint = board_design(core).fingerprint()
     sources = Sources.of(core)
     work = workload(core)
+    work.check_core(core)
     work.check_sizes(core, sizes_kb)
     nodes = []
     for size_kb in sizes_kb:

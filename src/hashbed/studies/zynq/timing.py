@@ -222,6 +222,7 @@ def time_node(jobs: Jobs, core: Core, settings: TimingSettings) -> Node:
     """The timing job of ``core`` on ``settings``, which needs its implementation."""
     device = get_device(settings.device)
     cell_models(device.family)  # before implementing: a family without models fails at once
+    workload(core).check_core(core)  # and a core the study cannot time
     implemented = jobs.implement_node(core, ImplSettings(device, seed=settings.seed))
     inputs: dict[str, Any] = {
         "core": core.name,

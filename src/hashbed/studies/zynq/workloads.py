@@ -63,9 +63,12 @@ class Workload(ABC):
     #: Whether its transfers are timed in native software too (the speed-up).
     speedup: ClassVar[bool] = False
 
+    def check_core(self, core: Core) -> None:
+        """Refuse a core the study cannot send its work to (HashbedError, saying what to run)."""
+
     @abstractmethod
     def check_sizes(self, core: Core, sizes_kb: Sequence[float]) -> None:
-        """Refuse sizes (or a core) the experiments cannot send (HashbedError, saying what to send)."""
+        """Refuse sizes the experiments cannot send (HashbedError, saying what to send)."""
 
     @abstractmethod
     def job_inputs(self, core: Core) -> dict[str, Any]:
@@ -182,12 +185,15 @@ class LwcWorkload(Workload):
     #: What an LWC core's testbed job does (a job input).
     operation: ClassVar[str] = "encryption, reused key, no AD"
 
-    def check_sizes(self, core: Core, sizes_kb: Sequence[float]) -> None:
+    def check_core(self, core: Core) -> None:
+        """The operations are built in 32-bit words (the testbed's LWC path)."""
         if core.bus_width != LWC_WIDTH:
             raise HashbedError(
                 f"the testbed's LWC path is {LWC_WIDTH} bits wide and {core.name}'s bus {core.bus_width}: "
                 "run the testbed with a 32-bit LWC core (ascon)"
             )
+
+    def check_sizes(self, core: Core, sizes_kb: Sequence[float]) -> None:
         if too_long := [size for size in sizes_kb if round(size * KB) > max_encrypt_bytes()]:
             raise HashbedError(
                 f"an LWC core's encryption must come back in one transfer ({MAX_TRANSFER_WORDS} do words, the output "
