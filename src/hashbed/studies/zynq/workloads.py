@@ -63,7 +63,7 @@ class Workload(ABC):
     #: Whether its transfers are timed in native software too (the speed-up).
     speedup: ClassVar[bool] = False
 
-    def check_core(self, core: Core) -> None:
+    def check_core(self, core: Core) -> None:  # noqa: B027 (most workloads take every core of their interface)
         """Refuse a core the study cannot send its work to (HashbedError, saying what to run)."""
 
     @abstractmethod
