@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -211,6 +212,26 @@ def test_the_report_of_the_default_store_reads_the_published_results_too(
     assert rows and not (tmp_path / "hashbed.db").exists()
     assert main(["report", "lightweight", "--published", "none"]) == 1  # the store alone: there is none
     assert "there is no results database" in capsys.readouterr().err
+
+
+def test_the_report_marks_the_rows_of_published_results_not_run_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("HASHBED_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("HASHBED_DB", str(tmp_path / "hashbed.db"))
+    narrowed = ["report", "zynq", "--core", "sha1", "--device", "ecp5-85k"]
+    assert main(narrowed) == 0
+    text = capsys.readouterr().out
+    assert "sha1*" in text and "*: a published result, not run here" in text
+    with ResultStore(tmp_path / "hashbed.db") as store:  # the user's own run of it: not marked
+        fixture_store.put_metrics(store, "sha1", "ecp5-85k", 700, 1100, 140.0)
+    assert main(narrowed) == 0
+    text = capsys.readouterr().out
+    assert "sha1*" not in text and "*: a published result" not in text and re.search(r"\bsha1\b", text)
+    out = tmp_path / "report"
+    assert main(["report", "zynq", "--out", str(out), "--core", "sha256", "--device", "ecp5-85k"]) == 0
+    capsys.readouterr()
+    assert "sha256*" in (out / "README.md").read_text()
 
 
 def test_the_reading_view_keeps_one_copy_per_store_in_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

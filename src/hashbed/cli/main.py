@@ -47,7 +47,7 @@ from hashbed.jobs.runner import Jobs, bench_records
 from hashbed.report.build import check_targets as check_report_targets
 from hashbed.report.build import write_report
 from hashbed.report.markdown import markdown_table
-from hashbed.report.sections import STUDIES, Narrow, Note, check_study, has_rows, left_out_line, narrow, sections
+from hashbed.report.sections import PUBLISHED_MARK, STUDIES, Narrow, Note, check_study, has_rows, left_out_line, narrow, sections
 from hashbed.report.sections import Table as ReportTable
 from hashbed.results import JobRecord, ResultStore, default_db_path
 from hashbed.results.published import published_jobs_file, reading_view
@@ -563,7 +563,8 @@ def cmd_report(args: argparse.Namespace) -> int:
             command += f" --published {published}" if published else ""
             command += "".join(f" --core {name}" for name in args.core or [])
             command += "".join(f" --device {name}" for name in args.device or [])
-            written = write_report(store, study, args.out, command, args.page, narrowing, source)
+            marked = view.published_only if view else frozenset()
+            written = write_report(store, study, args.out, command, args.page, narrowing, source, marked)
             if args.json:
                 data: dict[str, Any] = {
                     "folder": str(written.folder),
@@ -586,7 +587,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                 )
             return 0
         if narrowing.active:
-            _print_narrowed(store, study, narrowing, args.json)
+            _print_narrowed(store, study, narrowing, args.json, view.published_only if view else frozenset())
             return 0
         if args.json:
             emit_json({name: _study_json(store, name) for name in STUDIES} if study == "all" else _study_json(store, study))
@@ -596,10 +597,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_narrowed(store: ResultStore, study: str, narrowing: Narrow, as_json: bool) -> None:
-    """The tables and notes of the report's sections with rows of the narrowed cores and devices;
-    the line naming those left out on stderr."""
-    found = sections(store, study, narrowing)
+def _print_narrowed(store: ResultStore, study: str, narrowing: Narrow, as_json: bool, published: frozenset[str]) -> None:
+    """The tables and notes of the report's sections with rows of the narrowed cores and devices
+    (a published result's row marked); the line naming those left out on stderr."""
+    found = sections(store, study, narrowing, published)
     shown = [section for section in found if has_rows(section)]
     left_out = left_out_line([section for section in found if not has_rows(section)], narrowing)
     if as_json:
@@ -620,6 +621,8 @@ def _print_narrowed(store: ResultStore, study: str, narrowing: Narrow, as_json: 
             for item in section.items:
                 if isinstance(item, ReportTable):
                     print_table(item.title, item.cells)
+                    if item.source.endswith(PUBLISHED_MARK):
+                        out.print(PUBLISHED_MARK)
                 elif isinstance(item, Note):
                     out.print(item.text)
     if left_out:

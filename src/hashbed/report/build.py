@@ -100,14 +100,16 @@ def write_report(
     page: Path | None = None,
     narrow: Narrow = EVERYTHING,
     source: str | None = None,
+    published: frozenset[str] = frozenset(),
 ) -> Written:
     """Write the report of ``study`` into ``out_dir`` (the figures, index.html, and README.md with
     the tables), or with ``page`` the Markdown there instead of README.md (figures linked into
     ``out_dir``: one Markdown copy of the report). Nothing is written into a folder or over a page
     that ``hashbed report`` did not make. A ``narrow`` report leaves out the sections without rows,
     named in one line at its top (``Written.left_out``). ``source`` says where the jobs come from
-    (default: the store's file name)."""
-    chosen = sections(store, study, narrow)
+    (default: the store's file name); ``published`` the keys of its published results not run in
+    the user's store, whose rows the results tables mark."""
+    chosen = sections(store, study, narrow, published)
     left_out = None
     if narrow.active:
         left_out = left_out_line([section for section in chosen if not has_rows(section)], narrow)

@@ -4,7 +4,8 @@ devices, the tool versions and the hashbed versions of the rows it came from."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -232,11 +233,21 @@ def check_study(study: str) -> str:
     return study
 
 
-def sections(store: ResultStore, study: str, narrow: Narrow = EVERYTHING) -> list[Section]:
+def sections(
+    store: ResultStore, study: str, narrow: Narrow = EVERYTHING, published: frozenset[str] = frozenset()
+) -> list[Section]:
     """The report's sections for ``study`` (one of STUDIES, or 'all'), of the rows ``narrow``
-    keeps. A narrowed report names nothing missing: its sections may have no rows (has_rows)."""
+    keeps. A narrowed report names nothing missing: its sections may have no rows (has_rows).
+    ``published``: the keys of the store's jobs that are published results not run here (a
+    results table marks their rows, PUBLISHED_MARK)."""
     check_study(study)
-    builders = {"zynq": _zynq, "lightweight": _lightweight, "pipeline": _pipeline, "exploration": _exploration, "lwc": _lwc}
+    builders: dict[str, Callable[[ResultStore, Narrow], list[Section]]] = {
+        "zynq": functools.partial(_zynq, published=published),
+        "lightweight": _lightweight,
+        "pipeline": _pipeline,
+        "exploration": _exploration,
+        "lwc": _lwc,
+    }
     chosen = STUDIES if study == "all" else (study,)
     found = [section for name in chosen for section in builders[name](store, narrow)]
     if narrow.active:
@@ -248,7 +259,7 @@ def sections(store: ResultStore, study: str, narrow: Narrow = EVERYTHING) -> lis
 # --- the Zynq study and the catalogue's results --------------------------------------------------
 
 
-def _zynq(store: ResultStore, narrow: Narrow) -> list[Section]:
+def _zynq(store: ResultStore, narrow: Narrow, published: frozenset[str] = frozenset()) -> list[Section]:
     timing = Section("zynq", "Zynq study: Fmax, static timing against experiment (Tables I and III)", "timing")
     rows = narrow.rows(timing_tables.fmax_rows(store))
     timing.items.append(
@@ -307,7 +318,7 @@ def _zynq(store: ResultStore, narrow: Narrow) -> list[Section]:
     else:
         for what in ("Table IV, hardware/software speed-up against message size", "the overhead-against-size figure"):
             testbed.items.append(Missing(what, "make testbed, or hashbed testbed speedup CORE"))
-    return [timing, cycles, testbed, _catalogue(store, narrow)]
+    return [timing, cycles, testbed, _catalogue(store, narrow, published)]
 
 
 def _ratio_figure(rows: list[dict[str, Any]], boards: list[dict[str, Any]]) -> Figure:
@@ -352,9 +363,13 @@ def _overhead_figure(series: list[dict[str, Any]]) -> Figure:
     )
 
 
-def _catalogue(store: ResultStore, narrow: Narrow) -> Section:
+#: What marks a published result's row, not run in the user's store (docs/store.md).
+PUBLISHED_MARK = "*: a published result, not run here"
+
+
+def _catalogue(store: ResultStore, narrow: Narrow, published: frozenset[str] = frozenset()) -> Section:
     section = Section("zynq", "All cores: throughput against area", "cores")
-    rows = ranked(narrow.rows(latest_rows(metrics_records(store))), reference_tpa(store))
+    rows = ranked(narrow.rows(latest_rows(metrics_records(store), published=published)), reference_tpa(store))
     if not rows:
         section.items.append(Missing("the throughput-against-area results of the cores", "hashbed bench --device ecp5-85k"))
         return section
@@ -379,7 +394,10 @@ def _catalogue(store: ResultStore, narrow: Narrow) -> Section:
                     source(flow),
                 )
             )
-            section.items.append(Table(f"Results on {name}, ranked by throughput per LUT", result_cells(flow), source(flow)))
+            marked = f"; {PUBLISHED_MARK}" if any(row.get("published") for row in flow) else ""
+            section.items.append(
+                Table(f"Results on {name}, ranked by throughput per LUT", result_cells(flow), source(flow) + marked)
+            )
             if seed == DEFAULT_SEED:
                 section.items += _cores_without_rows(store, flow, device, narrow)
     return section
