@@ -57,8 +57,8 @@ def test_the_fingerprints_of_real_items_keep_their_values(tmp_path: Path, monkey
     } == {
         "core": "e2253e7b1e0603c4",
         "simulator": "2cf0af4e543b2552",
-        "board": "2fd48296136a4f3e",
-        "wrapper folder": "sha1-e464bb178049",
+        "board": "09fc2bc3440fd78f",  # one testbed top for both interfaces (2026-11-29)
+        "wrapper folder": "sha1-e2ddc44cf5eb",
         "pipeline design": "4945f6d4c1b47d6e",
         "pipeline harness": "44d8a452ff814830",
         "pipeline check key": "0e6285495c2d66db85f083e8a44df9760fe647cc110aa03ae8be7c786c7a33cc",
