@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "hashbed"
+DOC = SRC.parents[1] / "docs" / "architecture.md"
 LAYERS = ("catalogue", "flow", "testbed", "results", "jobs", "explore", "studies", "report", "cli")
 STUDIES = ("zynq", "lightweight", "pipelined", "exploration", "lwc")
 
@@ -46,6 +48,34 @@ def test_imports_run_one_way_and_no_study_imports_another() -> None:
                 if target[2] in STUDIES and parts[1] in STUDIES and target[2] != parts[1]:
                     wrong.append(f"{path.relative_to(SRC)} imports {module}, another study")
     assert wrong == []
+
+
+def diagram(text: str) -> tuple[list[str], list[tuple[str, str]]]:
+    """The nodes of the Mermaid flowchart in ``text`` (a page of Markdown), in order, and its edges;
+    every line of it is a node (``name[...]`` or ``name[(...)]``) or an edge with its label
+    (``a -->|"..."| b``, dotted ``-.->``)."""
+    (block,) = re.findall(r"^```mermaid\nflowchart TD\n(.*?)^```$", text, re.M | re.S)
+    nodes, edges = [], []
+    for line in block.splitlines():
+        node = re.fullmatch(r' {4}(\w+)\[\(?"[^"]*"\)?\]', line)
+        edge = re.fullmatch(r' {4}(\w+) (?:-->|-\.->)\|"[^"]*"\| (\w+)', line)
+        assert node or edge, f"not a node or an edge of the diagram: {line!r}"
+        if node:
+            nodes.append(node[1])
+        elif edge:
+            edges.append((edge[1], edge[2]))
+    return nodes, edges
+
+
+def test_the_architecture_page_names_the_layers() -> None:
+    """docs/architecture.md: the chain of the layers is LAYERS in order, and the diagram of the data
+    flow has a node for each layer and no other, every edge between two of them."""
+    text = DOC.read_text()
+    (chain,) = re.findall(r"^catalogue +->.*$", text, re.M)
+    assert tuple(chain.split("  ->  ")) == LAYERS
+    nodes, edges = diagram(text)
+    assert nodes == list(LAYERS)
+    assert {end for edge in edges for end in edge} == set(LAYERS)
 
 
 def folder_of(module: str, root: Path) -> tuple[str, ...] | None:
