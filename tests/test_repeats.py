@@ -67,10 +67,6 @@ class Known(NamedTuple):
 KNOWN = (
     # the control bus of u_ctrl and u_datapath, connected name by name in both instances
     Known(41, "rtl/cores/skein512_lw/skein512_lw_core.v", "rtl/cores/skein512_lw/skein512_lw_core.v", 29),
-    # the AXI4-Stream master and AXI4-Lite ports of the output FIFO, the same in the testbed's top
-    Known(41, "rtl/testbed/output_fifo.v", "rtl/testbed/testbed_top.v", 21),
-    # the clocks, reset and AXI4-Stream ports of the testbed's top, the same in the simulated board's
-    Known(41, "rtl/testbed/sim_board_top.v", "rtl/testbed/testbed_top.v", 21),
 )
 
 

@@ -36,6 +36,8 @@ module output_fifo #(
     // system clock domain
     input  wire          sys_clk,
     input  wire          sys_rst,
+    // near-copy of rtl/testbed/testbed_top.v: the same AXI4-Stream master and AXI4-Lite ports,
+    // which the testbed's top passes through to this FIFO (Verilog-2005 has no interface type to declare a bus once)
     output wire [63:0]   m_axis_tdata,
     output wire [7:0]    m_axis_tkeep,
     output wire          m_axis_tvalid,

@@ -15,6 +15,8 @@ module sim_board_top #(
     parameter OUT_ADDR_W = 4,
     parameter SDI_ADDR_W = 4
 ) (
+    // near-copy of rtl/testbed/testbed_top.v: the same clocks, reset and AXI4-Stream ports, passed
+    // through to it (Verilog-2005 has no interface type to declare a bus once)
     input  wire        sys_clk,
     input  wire        core_clk,
     input  wire        rst,

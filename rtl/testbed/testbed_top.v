@@ -30,6 +30,8 @@ module testbed_top #(
     // log2 of the secret-data FIFO depth in SW-bit words.
     parameter SDI_ADDR_W = 4
 ) (
+    // near-copy of rtl/testbed/sim_board_top.v: the same clocks, reset and AXI4-Stream ports, which
+    // the simulated board passes through to this top (Verilog-2005 has no interface type to declare a bus once)
     input  wire        sys_clk,
     input  wire        core_clk,
     input  wire        rst,        // asynchronous, active high
@@ -46,7 +48,8 @@ module testbed_top #(
     input  wire        m_axis_tready,
     output wire        m_axis_tlast,
 
-    // the output FIFO's registers
+    // the output FIFO's registers; near-copy of rtl/testbed/output_fifo.v: its AXI4-Stream master
+    // and AXI4-Lite ports, passed through to it (Verilog-2005 has no interface type to declare a bus once)
     input  wire [3:0]  s_axil_awaddr,
     input  wire        s_axil_awvalid,
     output wire        s_axil_awready,

@@ -57,7 +57,7 @@ def test_the_fingerprints_of_real_items_keep_their_values(tmp_path: Path, monkey
     } == {
         "core": "e2253e7b1e0603c4",
         "simulator": "2cf0af4e543b2552",
-        "board": "09fc2bc3440fd78f",  # one testbed top for both interfaces (2026-11-29)
+        "board": "15af8de2fdcfd98e",  # one testbed top for both interfaces (2026-11-29)
         "wrapper folder": "sha1-e2ddc44cf5eb",
         "pipeline design": "4945f6d4c1b47d6e",
         "pipeline harness": "44d8a452ff814830",
