@@ -239,10 +239,10 @@ class Controller:
         ``Core.operation_cycles``; default: the core's formula, an LWC core's encryption, or
         encryption with a new key) give the formula time; ``software`` the time of the same work
         in software."""
+        board = self.board
+        count = self._prepare([case])  # refuses sdi words for a core without an sdi port
         name = formula_name or ("encrypt_new_key" if case.sdi else self.io.operation)
         formula = self.core.operation_cycles()[name]
-        board = self.board
-        count = self._prepare([case])
         data = self.stream([case])
         board.prepare(data, count * self.core.bus_width // 8)
         board.write(Block.TIMER, TLR0, 0)
