@@ -20,7 +20,7 @@ from hashbed.catalogue.cores import ManifestError
 from hashbed.catalogue.pipelines import design_names, load_design, load_pipeline
 from hashbed.cli import pipelined as pipelined_commands
 from hashbed.cli.main import main
-from hashbed.cli.running import running_runs
+from hashbed.console.running import running_runs
 from hashbed.errors import CoreFailure
 from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.sim.run import Stalls

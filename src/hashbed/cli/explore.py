@@ -9,10 +9,10 @@ from typing import Any
 from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.options import OPTIONS, describe, parse_levels
-from hashbed.cli.console import emit_json, err, out, print_table
-from hashbed.cli.options import option_with_old_spelling
-from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import MAX_BUDGET, budget_runs
+from hashbed.console.options import option_with_old_spelling
+from hashbed.console.printing import emit_json, err, out, print_table
+from hashbed.console.running import executor_options, run_jobs
+from hashbed.console.types import MAX_BUDGET, budget_runs
 from hashbed.errors import HashbedError
 from hashbed.explore.criteria import CRITERIA
 from hashbed.explore.explore import Budget, Exploration, Run, check_exploration, explore

@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from hashbed.catalogue.cores import Core, all_cores, load_core
-from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.console.printing import emit_json, err, out, print_table
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore

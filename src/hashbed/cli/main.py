@@ -30,10 +30,10 @@ from hashbed.cli import pipelined as pipelined_commands
 from hashbed.cli import testbed as testbed_commands
 from hashbed.cli import timing as timing_commands
 from hashbed.cli import workers as workers_commands
-from hashbed.cli.console import emit_json, err, out, print_table, print_wide, show_step
-from hashbed.cli.options import CORES_HELP, SharedOptions, option_with_old_spelling
-from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import SEED_RANGE, int_range, positive_float, positive_int, probability, seed
+from hashbed.console.options import CORES_HELP, SharedOptions, option_with_old_spelling
+from hashbed.console.printing import emit_json, err, out, print_table, print_wide, show_step
+from hashbed.console.running import executor_options, run_jobs
+from hashbed.console.types import SEED_RANGE, int_range, positive_float, positive_int, probability, seed
 from hashbed.errors import HashbedError
 from hashbed.flow import steps
 from hashbed.flow.folders import check_folder

@@ -13,10 +13,10 @@ from hashbed.catalogue.algorithms.kat import read_kat
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.interfaces.hash import kat_files_in
 from hashbed.catalogue.pipelines import design_names, load_pipeline
-from hashbed.cli.console import emit_json, err, out, print_table
-from hashbed.cli.options import SharedOptions, option_with_old_spelling
-from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import SEED_RANGE, positive_int, positive_ints, probability, seed
+from hashbed.console.options import SharedOptions, option_with_old_spelling
+from hashbed.console.printing import emit_json, err, out, print_table
+from hashbed.console.running import executor_options, run_jobs
+from hashbed.console.types import SEED_RANGE, positive_int, positive_ints, probability, seed
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_SEED, DEFAULT_TIMEOUT_S
 from hashbed.flow.sim.run import Stalls

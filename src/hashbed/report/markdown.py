@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from hashbed.console.cells import Cells, numeric_columns
 from hashbed.report.sections import Figure, Missing, Section, Table
-from hashbed.studies.cells import Cells, numeric_columns
 
 
 def _escape(text: str) -> str:

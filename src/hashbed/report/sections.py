@@ -11,10 +11,10 @@ from typing import Any
 
 from hashbed.catalogue.cores import Core, all_cores, load_core
 from hashbed.catalogue.devices import DEVICES, get_device
+from hashbed.console.cells import Cells
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_SEED
 from hashbed.results import ResultStore
-from hashbed.studies.cells import Cells
 from hashbed.studies.exploration import study as exploration_study
 from hashbed.studies.exploration import tables as exploration_tables
 from hashbed.studies.lightweight import families as lightweight_families

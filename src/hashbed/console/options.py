@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.cores import CORES_ENV
-from hashbed.cli.console import err
+from hashbed.console.printing import err
 from hashbed.results import default_db_path
 
 CORES_HELP = f"a folder of your own cores (<name>/core.toml), beside the built-in ones (repeatable; also ${CORES_ENV})"
