@@ -47,16 +47,18 @@ from hashbed.jobs.runner import Jobs, bench_records
 from hashbed.report.build import check_targets as check_report_targets
 from hashbed.report.build import write_report
 from hashbed.report.markdown import markdown_table
-from hashbed.report.sections import PUBLISHED_MARK, STUDIES, Narrow, Note, check_study, has_rows, left_out_line, narrow, sections
-from hashbed.report.sections import Table as ReportTable
+from hashbed.report.sections import has_rows, left_out_line, sections
 from hashbed.results import JobRecord, ResultStore, default_db_path
 from hashbed.results.published import published_jobs_file, reading_view
 from hashbed.results.schema import ROW_FIELDS
 from hashbed.results.store import check_costs_target, check_export_target
+from hashbed.studies.document import PUBLISHED_MARK, Note
+from hashbed.studies.document import Table as ReportTable
 from hashbed.studies.exploration import study as exploration_study
 from hashbed.studies.exploration import tables as exploration_tables
 from hashbed.studies.lightweight import families as lightweight_families
 from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
+from hashbed.studies.narrowing import Narrow, narrow
 from hashbed.studies.ranking import (
     RANK_HELP,
     RANK_KEYS,
@@ -68,6 +70,7 @@ from hashbed.studies.ranking import (
     reference_tpa,
     result_cells,
 )
+from hashbed.studies.registry import STUDIES, studies_named
 from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
 from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
 
@@ -548,7 +551,8 @@ def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = Non
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    study = check_study(args.study or ("all" if args.out else "zynq"))
+    study = args.study or ("all" if args.out else "zynq")
+    chosen = studies_named(study)  # an unknown study: before anything else
     if args.page and not args.out:
         raise HashbedError("--page writes the Markdown of a report folder: pass --out DIR as well")
     narrowing = narrow(args.core or [], args.device or [])  # an unknown core or device: before anything is written
@@ -590,10 +594,10 @@ def cmd_report(args: argparse.Namespace) -> int:
             _print_narrowed(store, study, narrowing, args.json, view.published_only if view else frozenset())
             return 0
         if args.json:
-            emit_json({name: _study_json(store, name) for name in STUDIES} if study == "all" else _study_json(store, study))
+            emit_json({one.name: _study_json(store, one.name) for one in chosen} if study == "all" else _study_json(store, study))
             return 0
-        for name in STUDIES if study == "all" else (study,):
-            _print_study(store, name)
+        for one in chosen:
+            _print_study(store, one.name)
     return 0
 
 
@@ -895,7 +899,11 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[shared.json, shared.wide, shared.db, shared.library],
         help="print the studies' tables, or write the report folder (--out)",
     )
-    p.add_argument("study", nargs="?", help=f"one of: {', '.join(STUDIES)}, all (default: zynq when printing, all with --out)")
+    p.add_argument(
+        "study",
+        nargs="?",
+        help=f"one of: {', '.join(study.name for study in STUDIES)}, all (default: zynq when printing, all with --out)",
+    )
     p.add_argument(
         "--out",
         type=Path,

@@ -21,8 +21,8 @@ from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_SEED, DEFAULT_TIMEOUT_S
 from hashbed.flow.sim.run import Stalls
 from hashbed.jobs.runner import Jobs
-from hashbed.report.sections import Missing
 from hashbed.results import ResultStore
+from hashbed.studies.document import Missing
 from hashbed.studies.pipelined.run import check_point
 from hashbed.studies.pipelined.sweep import METRICS_STEP, SweepPoint, check_messages, point_node
 from hashbed.studies.pipelined.tables import (

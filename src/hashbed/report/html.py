@@ -8,7 +8,7 @@ import re
 from html import escape
 
 from hashbed.console.cells import Cells, numeric_columns
-from hashbed.report.sections import Figure, Missing, Section, Table
+from hashbed.studies.document import Figure, Missing, Section, Table
 
 GENERATOR = "hashbed report"
 _CODE = re.compile(r"`([^`]+)`")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hashbed.console.cells import Cells, numeric_columns
-from hashbed.report.sections import Figure, Missing, Section, Table
+from hashbed.studies.document import Figure, Missing, Section, Table
 
 
 def _escape(text: str) -> str:
