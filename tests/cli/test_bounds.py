@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from hashbed.cli import timing as timing_commands
 from hashbed.cli.main import build_parser, main
 from hashbed.console.types import MAX_BOARDS, MAX_BUDGET, MAX_SIGMA, MAX_WORKERS
 from hashbed.flow.impl.implement import SEED_LIMIT
 from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.zynq import timing_commands
 from hashbed.testbed.controller import search_max_frequency
 
 HX8K = ["--device", "ice40-hx8k"]

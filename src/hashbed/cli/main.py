@@ -23,12 +23,6 @@ from hashbed.catalogue.interfaces.lwc_words import MAX_SEGMENT_BYTES
 from hashbed.catalogue.manifest import ManifestError, rtl_root
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
 from hashbed.cli import best as best_commands
-from hashbed.cli import board as board_commands
-from hashbed.cli import explore as explore_commands
-from hashbed.cli import lwc as lwc_commands
-from hashbed.cli import pipelined as pipelined_commands
-from hashbed.cli import testbed as testbed_commands
-from hashbed.cli import timing as timing_commands
 from hashbed.cli import workers as workers_commands
 from hashbed.console.options import CORES_HELP, SharedOptions, option_with_old_spelling
 from hashbed.console.printing import emit_json, err, out, print_table, print_wide, show_step
@@ -54,11 +48,14 @@ from hashbed.results.schema import ROW_FIELDS
 from hashbed.results.store import check_costs_target, check_export_target
 from hashbed.studies.document import PUBLISHED_MARK, Note
 from hashbed.studies.document import Table as ReportTable
+from hashbed.studies.exploration import commands as explore_commands
 from hashbed.studies.exploration import study as exploration_study
 from hashbed.studies.exploration import tables as exploration_tables
 from hashbed.studies.lightweight import families as lightweight_families
 from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
+from hashbed.studies.lwc import commands as lwc_commands
 from hashbed.studies.narrowing import Narrow, narrow
+from hashbed.studies.pipelined import commands as pipelined_commands
 from hashbed.studies.ranking import (
     RANK_HELP,
     RANK_KEYS,
@@ -71,6 +68,8 @@ from hashbed.studies.ranking import (
     result_cells,
 )
 from hashbed.studies.registry import STUDIES, studies_named
+from hashbed.studies.zynq import testbed_commands, timing_commands
+from hashbed.studies.zynq.board import commands as board_commands
 from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
 from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
 
