@@ -132,7 +132,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in done) else 1
 
 
-def pipeline_report(store: ResultStore) -> dict[str, Any]:
+def report_json(store: ResultStore) -> dict[str, Any]:
     rows = point_rows(store)
     return {
         "tables": depth_tables(rows),
@@ -142,8 +142,8 @@ def pipeline_report(store: ResultStore) -> dict[str, Any]:
     }
 
 
-def print_pipeline_report(store: ResultStore) -> None:
-    report = pipeline_report(store)
+def print_report(store: ResultStore) -> None:
+    report = report_json(store)
     if not report["tables"]:
         out.print("pipeline study: no results stored (run 'hashbed sweep pipeline')")
         return
@@ -160,7 +160,7 @@ def print_pipeline_report(store: ResultStore) -> None:
     out.print(SHELL_NOTE)
 
 
-def add_parsers(sub: Any, shared: SharedOptions) -> None:
+def add_commands(sub: Any, shared: SharedOptions) -> None:
     p = sub.add_parser("pipeline", help="pipelined compression designs (docs/pipelined.md)")
     inner = p.add_subparsers(dest="pipeline_command", required=True, metavar="COMMAND")
     q = inner.add_parser("list", parents=[shared.json, shared.wide], help="the pipeline designs")
