@@ -9,7 +9,8 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src" / "hashbed"
 DOC = SRC.parents[1] / "docs" / "architecture.md"
 LAYERS = ("catalogue", "flow", "testbed", "results", "jobs", "explore", "console", "studies", "report", "cli")
-STUDIES = ("zynq", "lightweight", "pipelined", "exploration", "lwc")
+#: The studies: the packages in studies/ (tests/studies/test_registry.py checks the registry names each).
+STUDIES = tuple(sorted(path.parent.name for path in (SRC / "studies").glob("*/__init__.py")))
 
 
 def imports(path: Path) -> list[str]:
