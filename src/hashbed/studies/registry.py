@@ -28,6 +28,9 @@ from hashbed.studies.zynq import report as zynq_report
 
 @dataclass(frozen=True)
 class Study:
+    """A study: its name and page, and the functions of its package that the report and the
+    command line call."""
+
     #: What ``hashbed report`` takes.
     name: str
     #: The title of its page.

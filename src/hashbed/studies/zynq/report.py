@@ -16,7 +16,12 @@ from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_
 
 
 def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> list[Section]:
-    """The study's sections of the rows ``narrow`` keeps, and the results of every core (hashbed.studies.catalogue_results)."""
+    """The study's sections of the rows ``narrow`` keeps, and after them the results of every core
+    (hashbed.studies.catalogue_results)."""
+    return [_timing(store, narrow), _cycles(store, narrow), _testbed(store, narrow), cores_section(store, narrow, published)]
+
+
+def _timing(store: ResultStore, narrow: Narrow) -> Section:
     timing = Section("zynq", "Zynq study: Fmax, static timing against experiment (Tables I and III)", "timing", _timing_fill)
     rows = narrow.rows(timing_tables.fmax_rows(store))
     timing.items.append(
@@ -37,7 +42,10 @@ def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> l
     )
     if rows:
         timing.items.append(_ratio_figure(rows, boards))
+    return timing
 
+
+def _cycles(store: ResultStore, narrow: Narrow) -> Section:
     cycles = Section("zynq", "Zynq study: cycle formulas (Table II)", "cycles", _cycles_fill)
     formulas = formula_rows(narrow.catalogue(all_cores()), store)
     measured = [row for row in formulas if row["measured"]]
@@ -54,7 +62,10 @@ def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> l
                 "('not measured': run hashbed measure CORE, or hashbed bench)"
             )
         )
+    return cycles
 
+
+def _testbed(store: ResultStore, narrow: Narrow) -> Section:
     testbed = Section(
         "zynq", "Zynq study: speed-up and communication overhead against message size (Table IV)", "testbed", _testbed_fill
     )
@@ -77,7 +88,7 @@ def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> l
     else:
         for what in ("Table IV, hardware/software speed-up against message size", "the overhead-against-size figure"):
             testbed.items.append(Missing(what, "make testbed, or hashbed testbed speedup CORE"))
-    return [timing, cycles, testbed, cores_section(store, narrow, published)]
+    return testbed
 
 
 def _timing_fill(narrow: Narrow) -> str:
