@@ -37,7 +37,8 @@ def _parent() -> argparse.ArgumentParser:
 
 @dataclass(frozen=True)
 class SharedOptions:
-    """One parent parser per shared option, to give each command the ones it uses."""
+    """One parent parser per shared option (the implementation's three in one), to give each
+    command the ones it uses."""
 
     json: argparse.ArgumentParser
     wide: argparse.ArgumentParser
@@ -79,7 +80,7 @@ class SharedOptions:
         return cls(json, wide, db, build_dir, force, library, impl)
 
     def jobs(self) -> list[argparse.ArgumentParser]:
-        """What a command that runs jobs of cores takes: all of them."""
+        """What a command that runs jobs of cores takes: every one but ``impl``."""
         return [self.json, self.wide, self.db, self.build_dir, self.force, self.library]
 
 
