@@ -126,5 +126,5 @@ def broken_core(tmp_path: Path, verilog: str) -> Core:
 @pytest.fixture(autouse=True)
 def _tables_at_file_width(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables print at the width of a file or log whatever $COLUMNS the shell running the tests has
-    (tests/cli/test_console.py sets it where it tests the fitting)."""
+    (tests/console/test_printing.py sets it where it tests the fitting)."""
     monkeypatch.delenv("COLUMNS", raising=False)

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from hashbed.cli import timing as timing_commands
 from hashbed.cli.main import build_parser, main
-from hashbed.cli.types import MAX_BOARDS, MAX_BUDGET, MAX_SIGMA, MAX_WORKERS
+from hashbed.console.types import MAX_BOARDS, MAX_BUDGET, MAX_SIGMA, MAX_WORKERS
 from hashbed.flow.impl.implement import SEED_LIMIT
 from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.zynq import timing_commands
 from hashbed.testbed.controller import search_max_frequency
 
 HX8K = ["--device", "ice40-hx8k"]
@@ -98,7 +98,7 @@ def test_the_local_pool_has_no_more_workers_than_jobs(
         asked.append(workers)
         raise Stop  # no process started, nothing run
 
-    monkeypatch.setattr("hashbed.cli.running.make_executor", executor)
+    monkeypatch.setattr("hashbed.console.running.make_executor", executor)
     with pytest.raises(Stop):
         main(["bench", "sha1", *HX8K, "--jobs", str(MAX_WORKERS), "--db", str(db)])
     assert asked == [3]

@@ -1,10 +1,10 @@
 """Every command offers only the options it uses, each with help, and the old spellings of renamed
-options still work for a release, saying the new name (hashbed.cli.options).
+options still work for a release, saying the new name (hashbed.console.options).
 
 "Uses" is read from the code: the attributes of ``args`` that the command's function reads, and
-the functions of hashbed.cli it calls with them, transitively. Besides: ``--wide`` is used where
-the command prints a table (print_table), and ``--cores DIR`` where it takes a core's name or
-reads the catalogue (main adds the library before the command runs)."""
+the functions of the command layers (console, studies, cli) it calls with them, transitively.
+Besides: ``--wide`` is used where the command prints a table (print_table), and ``--cores DIR``
+where it takes a core's name or reads the catalogue (main adds the library before the command runs)."""
 
 from __future__ import annotations
 
@@ -15,31 +15,42 @@ from pathlib import Path
 
 import pytest
 
-import hashbed.cli
+import hashbed
 from hashbed.cli import reference
 from hashbed.cli.main import build_parser, main
 
-CLI = Path(hashbed.cli.__file__).parent
+SRC = Path(hashbed.__file__).parent
+#: Where the commands' functions are, and the functions they call with ``args``.
+COMMAND_LAYERS = ("console", "studies", "cli")
 #: Functions that read the catalogue of cores, by name.
 CATALOGUE_READERS = {"catalogue", "all_cores", "load_core", "core_names"}
 
 Function = tuple[str, str]
 
 
+def _module(path: Path) -> str:
+    """The name of the hashbed module at ``path``."""
+    parts = path.relative_to(SRC).with_suffix("").parts
+    return ".".join(("hashbed", *(parts[:-1] if parts[-1] == "__init__" else parts)))
+
+
 def _functions() -> tuple[dict[Function, ast.FunctionDef], dict[str, dict[str, tuple[str, object]]]]:
-    """Every module-level function of hashbed.cli, and each module's names of other cli modules and functions."""
+    """Every module-level function of COMMAND_LAYERS, and each module's names of other modules and
+    functions of those layers."""
     functions: dict[Function, ast.FunctionDef] = {}
     names: dict[str, dict[str, tuple[str, object]]] = {}
-    for path in CLI.glob("*.py"):
-        module = f"hashbed.cli.{path.stem}"
+    paths = [path for layer in COMMAND_LAYERS for path in (SRC / layer).rglob("*.py")]
+    modules = {_module(path) for path in paths}
+    for path in paths:
+        module = _module(path)
         names[module] = {}
         for node in ast.parse(path.read_text()).body:
             if isinstance(node, ast.FunctionDef):
                 functions[(module, node.name)] = node
-            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("hashbed.cli"):
+            elif isinstance(node, ast.ImportFrom) and node.module in modules:
                 for alias in node.names:
-                    if node.module == "hashbed.cli":
-                        names[module][alias.asname or alias.name] = ("module", f"hashbed.cli.{alias.name}")
+                    if f"{node.module}.{alias.name}" in modules:
+                        names[module][alias.asname or alias.name] = ("module", f"{node.module}.{alias.name}")
                     else:
                         names[module][alias.asname or alias.name] = ("function", (node.module, alias.name))
     return functions, names
@@ -50,7 +61,7 @@ FUNCTIONS, NAMES = _functions()
 
 def reads(function: Function, seen: set[Function] | None = None) -> set[str]:
     """The attributes of ``args`` that ``function`` reads, with "+table" when it prints a table and
-    "+catalogue" when it reads the catalogue, through the cli functions it calls."""
+    "+catalogue" when it reads the catalogue, through the functions of COMMAND_LAYERS it calls."""
     seen = set() if seen is None else seen
     if function in seen or function not in FUNCTIONS:
         return set()
@@ -105,7 +116,7 @@ def test_each_command_offers_only_the_options_it_uses_each_with_help(name: str) 
     parser = COMMANDS[name]
     function = parser.get_default("func")
     used = reads((function.__module__, function.__name__))
-    assert used, f"{name}: its function {function.__name__} was not found in hashbed.cli"
+    assert used, f"{name}: its function {function.__name__} was not found in {', '.join(COMMAND_LAYERS)}"
     takes_cores = bool(used & {"core", "cores", "+catalogue"})
     unused = [
         action.option_strings[0] if action.option_strings else action.dest

@@ -33,8 +33,9 @@ from hashbed.flow.timing.sdf import CellTiming, Sdf, Wire, read_sdf
 from hashbed.flow.timing.simulate import CALIBRATION_TESTBENCH, CELL_MODELS, period_ps, write_timed_netlist
 from hashbed.flow.timing.variation import VariationModel, placement
 from hashbed.jobs.runner import Jobs
-from hashbed.report.sections import Figure, sections
+from hashbed.report.sections import sections
 from hashbed.results import ResultStore
+from hashbed.studies.document import Figure
 from hashbed.studies.zynq.timing import HOLD_MARGIN_PS, TimingSettings, routed_again, time_core
 from hashbed.studies.zynq.timing_tables import STUDY_DEVICES, board_rows, fmax_rows, missing_searches
 from hashbed.studies.zynq.workloads import MEASURED_BLOCKS, check_messages, measured_message

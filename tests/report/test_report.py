@@ -12,8 +12,9 @@ import pytest
 from hashbed.catalogue.cores import all_cores
 from hashbed.cli.main import main
 from hashbed.report.build import MARKER, PAGE_MARKER
-from hashbed.report.sections import Figure, Table, sections
+from hashbed.report.sections import sections
 from hashbed.results import ResultStore
+from hashbed.studies.document import Figure, Table
 from hashbed.studies.exploration import study as exploration
 from hashbed.studies.lwc.tables import LWC_DEVICES
 from hashbed.studies.zynq.timing_tables import STUDY_DEVICES

@@ -12,9 +12,11 @@ import pytest
 
 from hashbed.catalogue.cores import all_cores
 from hashbed.cli.main import main
-from hashbed.report.sections import Table, narrow, sections
+from hashbed.report.sections import sections
 from hashbed.results import ResultStore
+from hashbed.studies.document import Table
 from hashbed.studies.exploration import study as exploration
+from hashbed.studies.narrowing import narrow
 from support import fixture_store
 
 #: sha256 and the catalogue's other SHA-256 cores.

@@ -12,8 +12,9 @@ from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.options import check_choice
 from hashbed.flow.impl.implement import ImplSettings
-from hashbed.report.sections import Missing, Table, sections
+from hashbed.report.sections import sections
 from hashbed.results import ResultStore
+from hashbed.studies.document import Missing, Table
 from hashbed.studies.exploration import study
 from hashbed.studies.exploration.tables import TITLE, ranking_cells, study_rows
 from hashbed.studies.ranking import ranks, spearman

@@ -18,14 +18,14 @@ from hashbed.catalogue.algorithms import Message
 from hashbed.catalogue.algorithms.kat import read_kat
 from hashbed.catalogue.cores import ManifestError
 from hashbed.catalogue.pipelines import design_names, load_design, load_pipeline
-from hashbed.cli import pipelined as pipelined_commands
 from hashbed.cli.main import main
-from hashbed.cli.running import running_runs
+from hashbed.console.running import running_runs
 from hashbed.errors import CoreFailure
 from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.sim.run import Stalls
 from hashbed.jobs.graph import Node
 from hashbed.results import ResultStore
+from hashbed.studies.pipelined import commands as pipelined_commands
 from hashbed.studies.pipelined.run import build_point, check_point, padded_blocks, run_schedule
 from hashbed.studies.pipelined.scheduler import schedule
 from hashbed.studies.pipelined.sweep import CHECK_STEP, METRICS_STEP, SweepPoint

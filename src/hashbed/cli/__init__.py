@@ -1,4 +1,5 @@
-"""The ``hashbed`` command line: one module per command group."""
+"""The ``hashbed`` command line: the parser, with the commands of every study from the study's
+package (hashbed.studies.registry), and the commands that are no study's."""
 
 from hashbed.cli.main import main
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.options import describe
-from hashbed.cli.console import emit_json, err, out, print_table
-from hashbed.cli.options import OLD_SPELLINGS_GO, option_with_old_spelling
+from hashbed.console.options import OLD_SPELLINGS_GO, option_with_old_spelling
+from hashbed.console.printing import emit_json, err, out, print_table
 from hashbed.errors import HashbedError
 from hashbed.explore.best import Best, best_run, best_runs
 from hashbed.explore.criteria import CRITERIA

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import dataclasses
 import difflib
 import io
 import os
@@ -23,21 +22,15 @@ from hashbed.catalogue.interfaces.lwc_words import MAX_SEGMENT_BYTES
 from hashbed.catalogue.manifest import ManifestError, rtl_root
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
 from hashbed.cli import best as best_commands
-from hashbed.cli import board as board_commands
-from hashbed.cli import explore as explore_commands
-from hashbed.cli import lwc as lwc_commands
-from hashbed.cli import pipelined as pipelined_commands
-from hashbed.cli import testbed as testbed_commands
-from hashbed.cli import timing as timing_commands
 from hashbed.cli import workers as workers_commands
-from hashbed.cli.console import emit_json, err, out, print_table, print_wide, show_step
-from hashbed.cli.options import CORES_HELP, SharedOptions, option_with_old_spelling
-from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import SEED_RANGE, int_range, positive_float, positive_int, probability, seed
+from hashbed.console.options import CORES_HELP, SharedOptions, option_with_old_spelling
+from hashbed.console.printing import emit_json, err, out, print_table, print_wide, show_step
+from hashbed.console.running import executor_options, run_jobs
+from hashbed.console.types import SEED_RANGE, int_range, positive_int, probability, seed
 from hashbed.errors import HashbedError
 from hashbed.flow import steps
 from hashbed.flow.folders import check_folder
-from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S, ImplSettings
+from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.impl.progress import duration, unfinished_runs
 from hashbed.flow.sim.lint import lint
 from hashbed.flow.sim.measure import DEFAULT_MAX_BLOCKS, MAX_BLOCKS
@@ -47,16 +40,14 @@ from hashbed.jobs.runner import Jobs, bench_records
 from hashbed.report.build import check_targets as check_report_targets
 from hashbed.report.build import write_report
 from hashbed.report.markdown import markdown_table
-from hashbed.report.sections import PUBLISHED_MARK, STUDIES, Narrow, Note, check_study, has_rows, left_out_line, narrow, sections
-from hashbed.report.sections import Table as ReportTable
+from hashbed.report.sections import has_rows, left_out_line, sections
 from hashbed.results import JobRecord, ResultStore, default_db_path
 from hashbed.results.published import published_jobs_file, reading_view
 from hashbed.results.schema import ROW_FIELDS
 from hashbed.results.store import check_costs_target, check_export_target
-from hashbed.studies.exploration import study as exploration_study
-from hashbed.studies.exploration import tables as exploration_tables
-from hashbed.studies.lightweight import families as lightweight_families
-from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
+from hashbed.studies.document import PUBLISHED_MARK, Note
+from hashbed.studies.document import Table as ReportTable
+from hashbed.studies.narrowing import Narrow, narrow
 from hashbed.studies.ranking import (
     RANK_HELP,
     RANK_KEYS,
@@ -68,8 +59,7 @@ from hashbed.studies.ranking import (
     reference_tpa,
     result_cells,
 )
-from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
-from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
+from hashbed.studies.registry import STUDIES, studies_named
 
 DEFAULT_BENCH_DEVICE = "ecp5-25k"
 
@@ -548,7 +538,8 @@ def _print_rows(rows: list[dict[str, Any]], title: str, blocks: int | None = Non
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    study = check_study(args.study or ("all" if args.out else "zynq"))
+    study = args.study or ("all" if args.out else "zynq")
+    chosen = studies_named(study)  # an unknown study: before anything else
     if args.page and not args.out:
         raise HashbedError("--page writes the Markdown of a report folder: pass --out DIR as well")
     narrowing = narrow(args.core or [], args.device or [])  # an unknown core or device: before anything is written
@@ -590,10 +581,10 @@ def cmd_report(args: argparse.Namespace) -> int:
             _print_narrowed(store, study, narrowing, args.json, view.published_only if view else frozenset())
             return 0
         if args.json:
-            emit_json({name: _study_json(store, name) for name in STUDIES} if study == "all" else _study_json(store, study))
+            emit_json({one.name: one.report_json(store) for one in chosen} if study == "all" else chosen[0].report_json(store))
             return 0
-        for name in STUDIES if study == "all" else (study,):
-            _print_study(store, name)
+        for one in chosen:
+            one.print_report(store)
     return 0
 
 
@@ -629,73 +620,11 @@ def _print_narrowed(store: ResultStore, study: str, narrowing: Narrow, as_json: 
         err.print(left_out)
 
 
-def _study_json(store: ResultStore, study: str) -> dict[str, Any]:
-    if study == "pipeline":
-        return pipelined_commands.pipeline_report(store)
-    if study == "lightweight":
-        rows = lightweight_rows(store, {core.name: core for core in all_cores()})
-        cells = lightweight_families.family_cells(rows, store)
-        return {"rows": rows, "families": [dataclasses.asdict(v) for v in lightweight_families.verdicts(cells)]}
-    if study == "exploration":
-        return {"rows": exploration_tables.study_rows(store, exploration_study.study_cores())}
-    if study == "lwc":
-        return lwc_commands.lwc_report_json(store)
-    return {"table_1": fmax_rows(store), "table_2": formula_rows(all_cores(), store), "table_3": board_rows(store)}
-
-
-def _print_study(store: ResultStore, study: str) -> None:
-    if study == "pipeline":
-        pipelined_commands.print_pipeline_report(store)
-    elif study == "lightweight":
-        rows = lightweight_rows(store, {core.name: core for core in all_cores()})
-        if not rows:
-            out.print("lightweight study: no results yet (run 'hashbed bench --device ecp5-25k' on the *_lw cores)")
-            return
-        print_table(LIGHTWEIGHT_TITLE, lightweight_cells(rows))
-        out.print(LIGHTWEIGHT_NOTE)
-        cells = lightweight_families.family_cells(rows, store)
-        print_table(lightweight_families.TITLE, lightweight_families.table3_cells(cells))
-        for verdict in lightweight_families.verdicts(cells):
-            out.print(lightweight_families.verdict_text(verdict))
-        for failure in lightweight_families.failure_notes(cells):
-            out.print(f"failed: {failure}")
-    elif study == "lwc":
-        lwc_commands.print_lwc_report(store)
-    elif study == "exploration":
-        rows = exploration_tables.study_rows(store, exploration_study.study_cores())
-        if not rows:
-            out.print("exploration study: no results yet (run 'make explore')")
-            return
-        print_table(exploration_tables.TITLE, exploration_tables.study_cells(rows))
-    else:
-        _print_formulas(formula_rows(all_cores(), store))
-        timing_commands.print_timing_tables(store)
-
-
-def _print_formulas(rows: list[dict[str, Any]]) -> None:
-    print_table(TABLE_2_TITLE, formula_cells(rows))
-    out.print("measured: the latest 'hashbed measure' of the current sources ('not measured': run it, or 'hashbed bench')")
-
-
 # --- parser -------------------------------------------------------------------------------
 
 
 def build_parser() -> argparse.ArgumentParser:
     shared = SharedOptions.make()
-    impl = argparse.ArgumentParser(add_help=False)
-    option_with_old_spelling(
-        impl,
-        "--placer-seed",
-        "--seed",
-        dest="seed",
-        type=seed,
-        default=DEFAULT_SEED,
-        help=f"nextpnr's placement seed, {SEED_RANGE} (default: %(default)s)",
-    )
-    impl.add_argument("--freq", type=positive_float, default=DEFAULT_FREQ_MHZ, help="target clock, MHz (default: %(default)s)")
-    impl.add_argument(
-        "--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)"
-    )
 
     parser = argparse.ArgumentParser(prog="hashbed", description="Benchmark hash cores on open FPGA tools.")
     parser.add_argument("--version", action="version", version=f"hashbed {__version__}")
@@ -784,7 +713,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "implement",
-        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, impl, named_cores],
+        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, shared.impl, named_cores],
         help="synthesize, place and route a core",
     )
     p.add_argument(
@@ -794,19 +723,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "energy",
-        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, impl, named_cores],
+        parents=[shared.json, shared.db, shared.build_dir, shared.force, shared.library, shared.impl, named_cores],
         help="estimate a core's energy per bit from its switching activity",
     )
     p.add_argument("--device", default="ecp5-25k", help="an ECP5 device (default: %(default)s)")
     p.set_defaults(func=cmd_energy)
 
-    p = sub.add_parser("bench", parents=[*jobs, impl, executor_options()], help="verify, measure, implement and tabulate cores")
+    p = sub.add_parser(
+        "bench", parents=[*jobs, shared.impl, executor_options()], help="verify, measure, implement and tabulate cores"
+    )
     p.add_argument("cores", nargs="*", help="cores to run (default: all)")
     p.add_argument("--device", default=DEFAULT_BENCH_DEVICE, help=f"one of: {', '.join(DEVICES)} (default: %(default)s)")
     best_commands.add_bench_options(p)
     p.set_defaults(func=cmd_bench)
-    explore_commands.add_parser(sub, jobs, impl)
-    lwc_commands.add_parser(sub, jobs)
 
     p = sub.add_parser(
         "progress",
@@ -884,10 +813,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_results)
 
-    testbed_commands.add_parser(sub, jobs)
-    board_commands.add_parser(sub, shared)
-    timing_commands.add_parser(sub, jobs)
-    pipelined_commands.add_parsers(sub, shared)
+    for study in STUDIES:
+        if study.add_commands is not None:
+            study.add_commands(sub, shared)
     workers_commands.add_parser(sub)
 
     p = sub.add_parser(
@@ -895,7 +823,11 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[shared.json, shared.wide, shared.db, shared.library],
         help="print the studies' tables, or write the report folder (--out)",
     )
-    p.add_argument("study", nargs="?", help=f"one of: {', '.join(STUDIES)}, all (default: zynq when printing, all with --out)")
+    p.add_argument(
+        "study",
+        nargs="?",
+        help=f"one of: {', '.join(study.name for study in STUDIES)}, all (default: zynq when printing, all with --out)",
+    )
     p.add_argument(
         "--out",
         type=Path,

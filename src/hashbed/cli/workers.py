@@ -8,8 +8,8 @@ import shutil
 import time
 from typing import Any
 
-from hashbed.cli.console import err, out
-from hashbed.cli.types import int_range
+from hashbed.console.printing import err, out
+from hashbed.console.types import int_range
 from hashbed.errors import HashbedError
 from hashbed.jobs.slurm import slurm_cluster
 

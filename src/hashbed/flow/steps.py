@@ -1,6 +1,6 @@
 """The steps of the flow that take a while (a Verilator build, GHDL, synthesis, place and route,
 a compiler), told to whoever listens: the command line shows a spinner on a terminal and a line in
-a log (hashbed.cli.console.show_step). Nothing listens in a worker process: there the progress of
+a log (hashbed.console.printing.show_step). Nothing listens in a worker process: there the progress of
 its jobs is what the command shows."""
 
 from __future__ import annotations

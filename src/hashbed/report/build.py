@@ -14,8 +14,10 @@ from hashbed.flow.folders import check_own_folder, check_writable_file, mark_fol
 from hashbed.report.figures import render_png
 from hashbed.report.html import html_report
 from hashbed.report.markdown import markdown_report
-from hashbed.report.sections import EVERYTHING, Figure, Missing, Narrow, Table, has_rows, left_out_line, sections
+from hashbed.report.sections import has_rows, left_out_line, sections
 from hashbed.results import ResultStore
+from hashbed.studies.document import Figure, Missing, Table
+from hashbed.studies.narrowing import EVERYTHING, Narrow
 
 #: The file that marks a folder as one that ``hashbed report --out`` wrote and may write again.
 MARKER = ".hashbed-report"

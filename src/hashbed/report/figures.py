@@ -6,7 +6,7 @@ import io
 import textwrap
 from typing import TYPE_CHECKING
 
-from hashbed.report.sections import Figure, Plot, Series
+from hashbed.studies.document import Figure, Plot, Series
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

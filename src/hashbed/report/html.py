@@ -7,8 +7,8 @@ import base64
 import re
 from html import escape
 
-from hashbed.report.sections import Figure, Missing, Section, Table
-from hashbed.studies.cells import Cells, numeric_columns
+from hashbed.console.cells import Cells, numeric_columns
+from hashbed.studies.document import Figure, Missing, Section, Table
 
 GENERATOR = "hashbed report"
 _CODE = re.compile(r"`([^`]+)`")

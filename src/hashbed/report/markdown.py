@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from hashbed.report.sections import Figure, Missing, Section, Table
-from hashbed.studies.cells import Cells, numeric_columns
+from hashbed.console.cells import Cells, numeric_columns
+from hashbed.studies.document import Figure, Missing, Section, Table
 
 
 def _escape(text: str) -> str:

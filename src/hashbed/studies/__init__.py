@@ -1,2 +1,4 @@
-"""The three studies hashbed reproduces, each a package of its experiments and tables, and the
-ranking of results rows they share. A study reads the store; it never calls another study."""
+"""The studies, each one package of its experiments, tables, report sections and commands, listed
+in ``registry.py``; and what they share: the report's sections as data (``document.py``), the
+narrowing of the report, the results of every core and their ranking. A study reads the store; it
+never calls another study."""

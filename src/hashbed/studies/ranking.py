@@ -10,10 +10,10 @@ from typing import Any
 from hashbed.catalogue.cores import Core, all_cores
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.throughput import latency_ns
+from hashbed.console.cells import Cells
 from hashbed.explore.criteria import CRITERIA
 from hashbed.jobs.runner import row_inputs
 from hashbed.results import JobRecord, ResultStore
-from hashbed.studies.cells import Cells
 
 #: The core every throughput-per-area ratio is taken against.
 REFERENCE_CORE = "sha256"

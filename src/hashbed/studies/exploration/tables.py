@@ -13,11 +13,11 @@ from typing import Any
 from hashbed.catalogue.cores import Core
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.options import describe
+from hashbed.console.cells import Cells
 from hashbed.explore.best import best_run, present_runs
 from hashbed.explore.criteria import figures
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.results import ResultStore, job_key
-from hashbed.studies.cells import Cells
 from hashbed.studies.exploration import study
 from hashbed.studies.ranking import ranks, spearman
 

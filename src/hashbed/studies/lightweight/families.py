@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from hashbed.catalogue.devices import DEVICES, FAMILIES, get_device
+from hashbed.console.cells import Cells
 from hashbed.flow.impl.implement import DEFAULT_SEED
 from hashbed.results import ResultStore
-from hashbed.studies.cells import Cells
 from hashbed.studies.lightweight.tables import ARCHITECTURES, REFERENCE_ALGORITHM
 from hashbed.studies.ranking import spearman
 

@@ -13,9 +13,9 @@ from hashbed.catalogue.cores import Core
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.catalogue.devices import get_device
 from hashbed.catalogue.throughput import throughput_at_blocks_mbps
+from hashbed.console.cells import Cells
 from hashbed.flow.energy.estimate import ENERGY_STEP
 from hashbed.results import ResultStore
-from hashbed.studies.cells import Cells
 from hashbed.studies.ranking import area_text, latest_rows, metrics_records
 
 ARCHITECTURES = ("lightweight-logic", "lightweight-bram")

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from hashbed.catalogue.cores import Core
+from hashbed.console.cells import Cells
 from hashbed.flow.impl.implement import DEFAULT_SEED
 from hashbed.flow.sim.lwc_bench import LONG, BenchRow, bench_rows
 from hashbed.jobs.runner import LWC_BENCH_STEP
 from hashbed.results import JobRecord, ResultStore
-from hashbed.studies.cells import Cells
 from hashbed.studies.ranking import latest_rows, metrics_records
 
 #: The devices of the LWC benchmarks: ECP5 and iCE40 (others where a core has a stored row).

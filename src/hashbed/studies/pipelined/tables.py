@@ -9,9 +9,9 @@ from statistics import median
 from typing import Any
 
 from hashbed.catalogue.pipelines import design_names, load_pipeline
+from hashbed.console.cells import Cells
 from hashbed.flow.impl.implement import DEFAULT_SEED
 from hashbed.results import ResultStore
-from hashbed.studies.cells import Cells
 from hashbed.studies.pipelined.sweep import METRICS_STEP
 
 SHELL_NOTE = "Areas include the implementation shell (docs/pipelined.md), the same at every depth."

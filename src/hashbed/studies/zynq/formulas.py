@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from hashbed.catalogue.cores import Core
+from hashbed.console.cells import Cells
 from hashbed.results import JobRecord, ResultStore
-from hashbed.studies.cells import Cells
 
 
 def formula_rows(cores: list[Core], store: ResultStore) -> list[dict[str, Any]]:

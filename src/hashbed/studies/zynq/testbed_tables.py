@@ -8,9 +8,9 @@ import json
 from typing import Any
 
 from hashbed.catalogue.cores import all_cores, load_core
+from hashbed.console.cells import Cells
 from hashbed.errors import HashbedError
 from hashbed.results import ResultStore
-from hashbed.studies.cells import Cells
 from hashbed.studies.zynq.experiments import BOARD, STEP, arm_speedup, overhead_row, speedup_row, stored_fmax
 from hashbed.studies.zynq.published_cycles import ZYNQ_ARM, ZYNQ_ARM_MHZ, Figure, figures_for
 from hashbed.testbed.simulated import DmaModel

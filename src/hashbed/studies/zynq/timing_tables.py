@@ -8,8 +8,8 @@ import statistics
 from typing import Any
 
 from hashbed.catalogue.cores import all_cores
+from hashbed.console.cells import Cells
 from hashbed.results import JobRecord, ResultStore
-from hashbed.studies.cells import Cells
 
 MODEL_NOTE = "virtual boards: hashbed's variation model (docs/methodology.md), not measured devices"
 TABLE_1_TITLE = "Table I: static-timing vs experimental Fmax (post-route timing simulation)"

@@ -1,4 +1,5 @@
-"""``hashbed explore``: design-space exploration of cores on the open flow (hashbed.explore.explore)."""
+"""``hashbed explore``: design-space exploration of cores on the open flow (hashbed.explore.explore),
+and the exploration study's table as ``hashbed report exploration`` prints it."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from typing import Any
 from hashbed.catalogue.cores import load_core
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.options import OPTIONS, describe, parse_levels
-from hashbed.cli.console import emit_json, err, out, print_table
-from hashbed.cli.options import option_with_old_spelling
-from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import MAX_BUDGET, budget_runs
+from hashbed.console.options import SharedOptions, option_with_old_spelling
+from hashbed.console.printing import emit_json, err, out, print_table
+from hashbed.console.running import executor_options, run_jobs
+from hashbed.console.types import MAX_BUDGET, budget_runs
 from hashbed.errors import HashbedError
 from hashbed.explore.criteria import CRITERIA
 from hashbed.explore.explore import Budget, Exploration, Run, check_exploration, explore
@@ -22,6 +23,7 @@ from hashbed.jobs.graph import Event, Node
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
 from hashbed.studies.exploration.study import study_cores
+from hashbed.studies.exploration.tables import TITLE, study_cells, study_rows
 
 
 def cmd_explore(args: argparse.Namespace) -> int:
@@ -187,10 +189,23 @@ def _levels(levels: Mapping[str, tuple[str, ...]]) -> str:
     return ", ".join(family + ": " + "/".join(names) for family, names in levels.items())
 
 
-def add_parser(sub: Any, jobs: list[argparse.ArgumentParser], impl: argparse.ArgumentParser) -> None:
+def print_report(store: ResultStore) -> None:
+    """The study's table, as ``hashbed report exploration`` prints it."""
+    rows = study_rows(store, study_cores())
+    if not rows:
+        out.print("exploration study: no results yet (run 'make explore')")
+        return
+    print_table(TITLE, study_cells(rows))
+
+
+def report_json(store: ResultStore) -> dict[str, Any]:
+    return {"rows": study_rows(store, study_cores())}
+
+
+def add_commands(sub: Any, shared: SharedOptions) -> None:
     p = sub.add_parser(
         "explore",
-        parents=[*jobs, impl, executor_options()],
+        parents=[*shared.jobs(), shared.impl, executor_options()],
         help="search tool options, placement seeds or the requested frequency for the best run of each core",
     )
     p.add_argument(

@@ -7,7 +7,8 @@ import argparse
 from typing import Any
 
 from hashbed.catalogue.cores import Core, all_cores, load_core
-from hashbed.cli.console import emit_json, err, out, print_table
+from hashbed.console.options import SharedOptions
+from hashbed.console.printing import emit_json, err, out, print_table
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
@@ -51,7 +52,7 @@ def print_core(store: ResultStore, core: Core) -> bool:
     return True
 
 
-def print_lwc_report(store: ResultStore) -> None:
+def print_report(store: ResultStore) -> None:
     cores = all_cores("lwc")
     if not cores:
         out.print("LWC benchmarks: no LWC core in the catalogue")
@@ -62,7 +63,7 @@ def print_lwc_report(store: ResultStore) -> None:
     out.print(tables.NOTE)
 
 
-def lwc_report_json(store: ResultStore) -> dict[str, Any]:
+def report_json(store: ResultStore) -> dict[str, Any]:
     return {"rows": tables.lwc_rows(store, all_cores("lwc"))}
 
 
@@ -87,10 +88,10 @@ def cmd_lwc_bench(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def add_parser(sub: Any, jobs: list[argparse.ArgumentParser]) -> None:
+def add_commands(sub: Any, shared: SharedOptions) -> None:
     p = sub.add_parser(
         "lwc-bench",
-        parents=jobs,
+        parents=shared.jobs(),
         help="the LWC benchmarks of LWC cores: cycles per case in the RTL, throughput at each stored Fmax (docs/lwc.md)",
     )
     p.add_argument("cores", nargs="*", help="LWC cores (default: every LWC core; 'hashbed cores --interface lwc')")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from hashbed.cli.console import err, out, print_table
-from hashbed.cli.types import MAX_WORKERS, positive_float, worker_count
+from hashbed.console.printing import err, out, print_table
+from hashbed.console.types import MAX_WORKERS, positive_float, worker_count
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import run_dir_name
 from hashbed.flow.impl.progress import RunProgress, duration, unfinished_runs

@@ -6,10 +6,10 @@ import argparse
 from typing import Any
 
 from hashbed.catalogue.cores import TARGET_DEVICE, Core, load_core
-from hashbed.cli.console import emit_json, err, out, print_table
-from hashbed.cli.options import option_with_old_spelling
-from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import SEED_RANGE, comma_list, float_range, int_range, positive_float, probability, seed
+from hashbed.console.options import option_with_old_spelling
+from hashbed.console.printing import emit_json, err, out, print_table
+from hashbed.console.running import executor_options, run_jobs
+from hashbed.console.types import SEED_RANGE, comma_list, float_range, int_range, positive_float, probability, seed
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore

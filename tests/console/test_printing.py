@@ -1,4 +1,4 @@
-"""Tables that fit the terminal (hashbed.cli.console): no cell cut at any width, the columns of
+"""Tables that fit the terminal (hashbed.console.printing): no cell cut at any width, the columns of
 least weight left out first and named, records when nothing fits, every column with --wide."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from hashbed.cli import console
 from hashbed.cli.main import main
+from hashbed.console import printing
 from hashbed.flow import steps
 from support import fixture_store
 
@@ -64,8 +64,8 @@ def test_a_step_of_the_flow_shows_as_a_line_in_a_log_when_it_takes_over_a_second
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = iter([0.0, 2.4, 10.0, 10.5])
-    monkeypatch.setattr(console.time, "monotonic", lambda: next(clock))
-    steps.listen(console.show_step)
+    monkeypatch.setattr(printing.time, "monotonic", lambda: next(clock))
+    steps.listen(printing.show_step)
     try:
         with steps.step("sha1: Verilator build of the simulator"):
             pass

@@ -7,10 +7,10 @@ import argparse
 from typing import Any
 
 from hashbed.catalogue.cores import Core, all_cores, load_core
-from hashbed.cli.console import emit_json, err, out, print_table
-from hashbed.cli.options import option_with_old_spelling
-from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import MAX_BOARDS, MAX_SIGMA, SEED_RANGE, boards, positive_float, positive_int, seed, sigma
+from hashbed.console.options import option_with_old_spelling
+from hashbed.console.printing import emit_json, err, out, print_table
+from hashbed.console.running import executor_options, run_jobs
+from hashbed.console.types import MAX_BOARDS, MAX_SIGMA, SEED_RANGE, boards, positive_float, positive_int, seed, sigma
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_TIMEOUT_S
 from hashbed.flow.timing.variation import VariationModel

@@ -13,16 +13,16 @@ from hashbed.catalogue.algorithms.kat import read_kat
 from hashbed.catalogue.devices import DEVICES, get_device
 from hashbed.catalogue.interfaces.hash import kat_files_in
 from hashbed.catalogue.pipelines import design_names, load_pipeline
-from hashbed.cli.console import emit_json, err, out, print_table
-from hashbed.cli.options import SharedOptions, option_with_old_spelling
-from hashbed.cli.running import executor_options, run_jobs
-from hashbed.cli.types import SEED_RANGE, positive_int, positive_ints, probability, seed
+from hashbed.console.options import SharedOptions, option_with_old_spelling
+from hashbed.console.printing import emit_json, err, out, print_table
+from hashbed.console.running import executor_options, run_jobs
+from hashbed.console.types import SEED_RANGE, positive_int, positive_ints, probability, seed
 from hashbed.errors import HashbedError
 from hashbed.flow.impl.implement import DEFAULT_SEED, DEFAULT_TIMEOUT_S
 from hashbed.flow.sim.run import Stalls
 from hashbed.jobs.runner import Jobs
-from hashbed.report.sections import Missing
 from hashbed.results import ResultStore
+from hashbed.studies.document import Missing
 from hashbed.studies.pipelined.run import check_point
 from hashbed.studies.pipelined.sweep import METRICS_STEP, SweepPoint, check_messages, point_node
 from hashbed.studies.pipelined.tables import (
@@ -132,7 +132,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0 if all(r.ok for r in done) else 1
 
 
-def pipeline_report(store: ResultStore) -> dict[str, Any]:
+def report_json(store: ResultStore) -> dict[str, Any]:
     rows = point_rows(store)
     return {
         "tables": depth_tables(rows),
@@ -142,8 +142,8 @@ def pipeline_report(store: ResultStore) -> dict[str, Any]:
     }
 
 
-def print_pipeline_report(store: ResultStore) -> None:
-    report = pipeline_report(store)
+def print_report(store: ResultStore) -> None:
+    report = report_json(store)
     if not report["tables"]:
         out.print("pipeline study: no results stored (run 'hashbed sweep pipeline')")
         return
@@ -160,7 +160,7 @@ def print_pipeline_report(store: ResultStore) -> None:
     out.print(SHELL_NOTE)
 
 
-def add_parsers(sub: Any, shared: SharedOptions) -> None:
+def add_commands(sub: Any, shared: SharedOptions) -> None:
     p = sub.add_parser("pipeline", help="pipelined compression designs (docs/pipelined.md)")
     inner = p.add_subparsers(dest="pipeline_command", required=True, metavar="COMMAND")
     q = inner.add_parser("list", parents=[shared.json, shared.wide], help="the pipeline designs")

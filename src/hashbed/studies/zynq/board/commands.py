@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.cores import load_core
-from hashbed.cli.console import emit_json, err, out, print_table
-from hashbed.cli.options import SharedOptions, option_with_old_spelling
-from hashbed.cli.testbed import add_sizes_and_core_clock
-from hashbed.cli.types import MAX_WORKERS, SEED_RANGE, comma_list, float_range, int_range, positive_float, seed
+from hashbed.console.options import SharedOptions, option_with_old_spelling
+from hashbed.console.printing import emit_json, err, out, print_table
+from hashbed.console.types import MAX_WORKERS, SEED_RANGE, comma_list, float_range, int_range, positive_float, seed
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
@@ -23,6 +22,7 @@ from hashbed.studies.zynq.experiments import (
     speedup_row,
     stored_fmax,
 )
+from hashbed.studies.zynq.testbed_commands import add_sizes_and_core_clock
 from hashbed.studies.zynq.workloads import KB
 from hashbed.testbed.address_map import BOARDS, get_board
 from hashbed.testbed.pynq_board import PynqBoard, check_bitfile

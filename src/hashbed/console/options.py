@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from hashbed.catalogue.cores import CORES_ENV
-from hashbed.cli.console import err
+from hashbed.console.printing import err
+from hashbed.console.types import SEED_RANGE, positive_float, positive_int, seed
+from hashbed.flow.impl.implement import DEFAULT_FREQ_MHZ, DEFAULT_SEED, DEFAULT_TIMEOUT_S
 from hashbed.results import default_db_path
 
 CORES_HELP = f"a folder of your own cores (<name>/core.toml), beside the built-in ones (repeatable; also ${CORES_ENV})"
@@ -35,7 +37,8 @@ def _parent() -> argparse.ArgumentParser:
 
 @dataclass(frozen=True)
 class SharedOptions:
-    """One parent parser per shared option, to give each command the ones it uses."""
+    """One parent parser per shared option (the implementation's three in one), to give each
+    command the ones it uses."""
 
     json: argparse.ArgumentParser
     wide: argparse.ArgumentParser
@@ -43,10 +46,12 @@ class SharedOptions:
     build_dir: argparse.ArgumentParser
     force: argparse.ArgumentParser
     library: argparse.ArgumentParser
+    #: Where a command places cores: --placer-seed, --freq and --timeout.
+    impl: argparse.ArgumentParser
 
     @classmethod
     def make(cls) -> SharedOptions:
-        json, wide, db, build_dir, force, library = (_parent() for _ in range(6))
+        json, wide, db, build_dir, force, library, impl = (_parent() for _ in range(7))
         json.add_argument("--json", action="store_true", help="print machine-readable JSON")
         wide.add_argument(
             "--wide", action="store_true", help="print tables at full width, every column (default: fit the terminal or $COLUMNS)"
@@ -57,10 +62,25 @@ class SharedOptions:
         library.add_argument(
             "--cores", type=Path, action="append", metavar="DIR", dest="libraries_here", default=[], help=CORES_HELP
         )
-        return cls(json, wide, db, build_dir, force, library)
+        option_with_old_spelling(
+            impl,
+            "--placer-seed",
+            "--seed",
+            dest="seed",
+            type=seed,
+            default=DEFAULT_SEED,
+            help=f"nextpnr's placement seed, {SEED_RANGE} (default: %(default)s)",
+        )
+        impl.add_argument(
+            "--freq", type=positive_float, default=DEFAULT_FREQ_MHZ, help="target clock, MHz (default: %(default)s)"
+        )
+        impl.add_argument(
+            "--timeout", type=positive_int, default=DEFAULT_TIMEOUT_S, help="seconds per tool run (default: %(default)s)"
+        )
+        return cls(json, wide, db, build_dir, force, library, impl)
 
     def jobs(self) -> list[argparse.ArgumentParser]:
-        """What a command that runs jobs of cores takes: all of them."""
+        """What a command that runs jobs of cores takes: every one but ``impl``."""
         return [self.json, self.wide, self.db, self.build_dir, self.force, self.library]
 
 

@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.errors import LiveError
 from rich.table import Table
 
-from hashbed.studies.cells import Cells, numeric_columns
+from hashbed.console.cells import Cells, numeric_columns
 
 # Text prints as it is (no markup, no emoji codes): messages and cells hold paths, names and [sections].
 out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)

@@ -1,0 +1,2 @@
+"""What the commands share, the studies' and the ``hashbed`` command's alike: where they print,
+the shared options and the checked option types, and how a command runs its jobs."""
