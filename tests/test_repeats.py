@@ -11,9 +11,12 @@ occurs at two places, in one file or in two; its places are given in the files' 
 
 A repeat is explained when each copy carries a comment ``near-copy of <path of the other copy>:
 <measured reason>`` (``# ...`` in Python and Tcl, ``// ...`` in Verilog, C and C++, ``-- ...`` in
-VHDL), in its lines or in the comments just above its first line. An unexplained repeat in the
-package is shared instead: one helper, in the layer both copies may import
-(tests/test_architecture.py). KNOWN lists the repeats being worked on; it can only shrink.
+VHDL), in its lines or in the comments just above its first line. In the RTL the same line may
+stand in the README.md of the copy's folder instead: a comment in a published core's Verilog is
+part of its source, so it would move the keys of every job run on that core (docs/architecture.md,
+"Jobs and the store"), while the folder's README.md is in no key. An unexplained repeat in the package is
+shared instead: one helper, in the layer both copies may import (tests/test_architecture.py).
+KNOWN lists the repeats being worked on; it can only shrink.
 """
 
 from __future__ import annotations
@@ -61,13 +64,7 @@ class Known(NamedTuple):
 
 #: The repeats being worked on. Each is left in the code until its issue shares or explains it, and
 #: then removed here (the test fails on an entry that no longer matches): the list only shrinks.
-#: All three are in the RTL, which issue 41 leaves as it is (a change to the Verilog, even to a
-#: comment, can move job keys), and all three are port lists: Verilog-2005 has no interfaces, and
-#: shares a list only as an `include fragment.
-KNOWN = (
-    # the control bus of u_ctrl and u_datapath, connected name by name in both instances
-    Known(41, "rtl/cores/skein512_lw/skein512_lw_core.v", "rtl/cores/skein512_lw/skein512_lw_core.v", 29),
-)
+KNOWN: tuple[Known, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -154,19 +151,23 @@ def place(source: Source, start: int, size: int) -> Place:
     return Place(source.path, source.code[start][0], source.code[start + size - 1][0], above)
 
 
-def explained(repeat: Repeat, files: dict[str, Source]) -> bool:
-    """Whether each copy of ``repeat`` names the other in a ``near-copy of`` comment."""
+def explained(repeat: Repeat, files: dict[str, Source], root: Path) -> bool:
+    """Whether each copy of ``repeat`` names the other in a ``near-copy of`` comment, beside it or,
+    in the RTL, in its folder's README.md."""
     for copy, other in ((repeat.first, repeat.second), (repeat.second, repeat.first)):
         text = "\n".join(files[copy.path].lines[copy.above - 1 : copy.end])
+        readme = (root / copy.path).parent / "README.md" if copy.path.startswith("rtl/") else None
+        if readme is not None and readme.is_file():
+            text += "\n" + readme.read_text()
         if other.path not in {marker.group("path") for marker in MARKER.finditer(text)}:
             return False
     return True
 
 
 def unexplained(root: Path) -> list[Repeat]:
-    """The repeats under ``root`` that no ``near-copy of`` comment explains."""
+    """The repeats under ``root`` that no ``near-copy of`` line explains."""
     files = {path: read(root, path) for path in sources(root)}
-    return [repeat for repeat in repeats(list(files.values())) if not explained(repeat, files)]
+    return [repeat for repeat in repeats(list(files.values())) if not explained(repeat, files, root)]
 
 
 def key(repeat: Repeat | Known) -> tuple[str, str, int]:
@@ -186,7 +187,7 @@ def test_no_repeat_of_more_than_20_lines_is_left_unexplained() -> None:
         f"{repeat.size} code lines repeated: {repeat.first} and {repeat.second}. Share them (one helper in the layer "
         f"both copies may import, tests/test_architecture.py; in Verilog a module in rtl/lib), or, where the copy is "
         f"deliberate, say why beside both: a comment 'near-copy of <the other copy's path>: <measured reason>' in "
-        f"the run or just above it (tests/test_repeats.py)"
+        f"the run or just above it, or in rtl/ in the copy's folder's README.md (tests/test_repeats.py)"
         for repeat in found
         if key(repeat) in new
     ]
@@ -243,6 +244,10 @@ def test_a_comment_beside_both_copies_explains_a_repeat(tmp_path: Path) -> None:
     assert unexplained(tmp_path) == []
     write(tmp_path, {other: f"// near-copy of {one}: {reason}\nmodule m;\n\n" + lines(22).replace("#", "//")})
     assert len(unexplained(tmp_path)) == 1  # a comment above the line before the run is not beside it
+    write(tmp_path, {"rtl/b/README.md": f"near-copy of {one}: {reason}\n"})
+    assert unexplained(tmp_path) == []  # the RTL copy's folder README says it
+    write(tmp_path, {"rtl/b/README.md": f"near-copy of {one}:\n"})
+    assert len(unexplained(tmp_path)) == 1  # without its reason
 
 
 def test_comments_in_each_language_are_taken_out_and_strings_kept(tmp_path: Path) -> None:

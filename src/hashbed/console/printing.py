@@ -13,7 +13,7 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -100,6 +100,12 @@ def print_table(title: str, cells: Cells, keep: Sequence[str] = ()) -> None:
     left = [column for column in columns if column not in heads]
     if left:
         out.print(f"left out to fit {width} columns: {', '.join(left)} (--wide shows every column)")
+
+
+def print_rows(title: str, rows: Sequence[Mapping[str, Any]], columns: Mapping[str, str]) -> None:
+    """``rows`` as a table of ``columns`` (key: heading), ``-`` for a value that is None."""
+    cells = [["-" if row[key] is None else str(row[key]) for key in columns] for row in rows]
+    print_table(title, (list(columns.values()), cells))
 
 
 def _borders(count: int) -> int:

@@ -51,11 +51,11 @@ def reading_view(db: Path, published: Path) -> ReadingView:
     except OSError as exc:
         raise HashbedError(f"cannot read the published results {published}: {exc.strerror} (pass --published none)") from None
     stamp: list[object] = [status.st_mtime_ns, status.st_size]
-    own: set[str] = set()
+    own: frozenset[str] = frozenset()
     if db.is_file():
         stamp += [_stat(path) for path in (db, db.with_name(db.name + "-wal"))]
         with ResultStore(db, create=False) as store:
-            own = {record.key for record in store.jobs() if record.ok}
+            own = store.keys(ok=True)
     # one view per store and export: a new one replaces the last, so the cache keeps no stale copies
     pair = fingerprint(repr((db.resolve(), published.resolve())))
     view = cache_root() / "views" / f"{pair}-{fingerprint(repr(stamp))}.db"
@@ -72,7 +72,7 @@ def reading_view(db: Path, published: Path) -> ReadingView:
             if old.name != view.name:
                 old.unlink(missing_ok=True)
     with ResultStore(view, create=False) as store:
-        return ReadingView(view, frozenset(record.key for record in store.jobs()) - own)
+        return ReadingView(view, store.keys() - own)
 
 
 def _stat(path: Path) -> tuple[int, int]:

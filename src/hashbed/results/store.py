@@ -479,6 +479,12 @@ class ResultStore:
             rows = self._db.execute(query + " ORDER BY finished_at, rowid", args).fetchall()
         return [JobRecord.from_columns(_columns(row)) for row in rows]
 
+    def keys(self, ok: bool = False) -> frozenset[str]:
+        """The keys of the stored jobs (``ok``: of the finished ones only), without reading the jobs."""
+        with self._database_errors("read"):
+            rows = self._db.execute("SELECT key FROM jobs" + (" WHERE status = 'ok'" if ok else "")).fetchall()
+        return frozenset(row[0] for row in rows)
+
     def attempts(self, key: str) -> list[dict[str, Any]]:
         """The records of ``key`` that are not, or no longer, its answer (oldest first), with a note each."""
         with self._database_errors("read"):

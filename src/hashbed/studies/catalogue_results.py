@@ -17,7 +17,7 @@ from hashbed.studies.ranking import latest_rows, metrics_records, ranked, refere
 def cores_section(store: ResultStore, narrow: Narrow, published: frozenset[str] = frozenset()) -> Section:
     """The section of the rows ``narrow`` keeps; ``published``: the keys of the store's jobs that
     are published results not run here (their rows marked, PUBLISHED_MARK)."""
-    section = Section("zynq", "All cores: throughput against area", "cores", _fill)
+    section = Section("All cores: throughput against area", "cores", _fill)
     rows = ranked(narrow.rows(latest_rows(metrics_records(store), published=published)), reference_tpa(store))
     if not rows:
         section.items.append(Missing("the throughput-against-area results of the cores", "hashbed bench --device ecp5-85k"))

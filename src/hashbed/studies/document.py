@@ -73,7 +73,6 @@ Item = Table | Figure | Missing | Note
 
 @dataclass
 class Section:
-    study: str
     title: str
     anchor: str
     #: The command that stores its rows for a narrowing's cores and devices, which a narrowed

@@ -12,9 +12,7 @@ from hashbed.studies.narrowing import Narrow, fill
 
 def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> list[Section]:
     """The study's section of the rows ``narrow`` keeps."""
-    section = Section(
-        "exploration", "Exploration: the default run against the best of a tool-option search", "exploration", _fill
-    )
+    section = Section("Exploration: the default run against the best of a tool-option search", "exploration", _fill)
     cores = study.study_cores() if narrow.cores is None else narrow.catalogue(all_cores())
     rows = narrow.rows(tables.study_rows(store, cores))
     command = f"hashbed explore CORE --device {study.DEVICE} --budget {study.BUDGET}"

@@ -19,9 +19,7 @@ from hashbed.studies.narrowing import Narrow, fill
 
 def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> list[Section]:
     """The study's section of the rows ``narrow`` keeps."""
-    section = Section(
-        "lightweight", "Lightweight study: throughput, TP/A and energy per bit relative to SHA-256", "lightweight", _fill
-    )
+    section = Section("Lightweight study: throughput, TP/A and energy per bit relative to SHA-256", "lightweight", _fill)
     rows = narrow.rows(lightweight_rows(store, {core.name: core for core in all_cores()}))
     if not rows:
         section.items.append(Missing("the lightweight study's results", "hashbed bench --device ecp5-25k on the *_lw cores"))

@@ -15,7 +15,7 @@ from hashbed.studies.narrowing import Narrow, fill
 
 def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> list[Section]:
     """The study's section of the rows ``narrow`` keeps."""
-    section = Section("lwc", "LWC benchmarks: the Ascon cores in the LWC manner, beside the hash cores", "lwc", _fill)
+    section = Section("LWC benchmarks: the Ascon cores in the LWC manner, beside the hash cores", "lwc", _fill)
     cores = narrow.catalogue(all_cores("lwc"))
     found = tables.lwc_rows(store, cores)
     benchmarks = {row["core"]: row["benchmark"] for row in found}  # of no device

@@ -14,7 +14,7 @@ from hashbed.studies.pipelined import tables as pipeline_tables
 
 def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> list[Section]:
     """The study's section of the rows ``narrow`` keeps: none when it keeps cores."""
-    section = Section("pipeline", "Pipeline study: throughput per area and improvement against depth", "pipeline", _fill)
+    section = Section("Pipeline study: throughput per area and improvement against depth", "pipeline", _fill)
     # its rows are of pipeline designs, not of cores: narrowing to cores keeps none
     rows = [r for r in pipeline_tables.point_rows(store) if narrow.cores is None and narrow.keeps(device=r["device"])]
     if not rows:

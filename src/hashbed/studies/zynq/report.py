@@ -22,7 +22,7 @@ def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> l
 
 
 def _timing(store: ResultStore, narrow: Narrow) -> Section:
-    timing = Section("zynq", "Zynq study: Fmax, static timing against experiment (Tables I and III)", "timing", _timing_fill)
+    timing = Section("Zynq study: Fmax, static timing against experiment (Tables I and III)", "timing", _timing_fill)
     rows = narrow.rows(timing_tables.fmax_rows(store))
     timing.items.append(
         Table(timing_tables.TABLE_1_TITLE, timing_tables.fmax_cells(rows), source(rows))
@@ -46,7 +46,7 @@ def _timing(store: ResultStore, narrow: Narrow) -> Section:
 
 
 def _cycles(store: ResultStore, narrow: Narrow) -> Section:
-    cycles = Section("zynq", "Zynq study: cycle formulas (Table II)", "cycles", _cycles_fill)
+    cycles = Section("Zynq study: cycle formulas (Table II)", "cycles", _cycles_fill)
     formulas = formula_rows(narrow.catalogue(all_cores()), store)
     measured = [row for row in formulas if row["measured"]]
     if narrow.active:  # no 'not measured' rows
@@ -66,9 +66,7 @@ def _cycles(store: ResultStore, narrow: Narrow) -> Section:
 
 
 def _testbed(store: ResultStore, narrow: Narrow) -> Section:
-    testbed = Section(
-        "zynq", "Zynq study: speed-up and communication overhead against message size (Table IV)", "testbed", _testbed_fill
-    )
+    testbed = Section("Zynq study: speed-up and communication overhead against message size (Table IV)", "testbed", _testbed_fill)
     series = narrow.rows(testbed_tables.testbed_series(store))
     if series:
         testbed.items.append(Table(testbed_tables.TABLE_4_TITLE, testbed_tables.speedup_cells(series), source(series)))

@@ -7,7 +7,7 @@ from typing import Any
 
 from hashbed.catalogue.cores import TARGET_DEVICE, Core, load_core
 from hashbed.console.options import option_with_old_spelling
-from hashbed.console.printing import emit_json, err, out, print_table
+from hashbed.console.printing import emit_json, err, out, print_rows
 from hashbed.console.running import executor_options, run_jobs
 from hashbed.console.types import SEED_RANGE, comma_list, float_range, int_range, positive_float, probability, seed
 from hashbed.errors import HashbedError
@@ -61,11 +61,6 @@ def _run(args: argparse.Namespace, core: Core) -> tuple[TestbedSettings, list[Jo
     return settings, records
 
 
-def _table(title: str, rows: list[dict[str, Any]], columns: dict[str, str]) -> None:
-    cells = [["-" if row[key] is None else str(row[key]) for key in columns] for row in rows]
-    print_table(title, (list(columns.values()), cells))
-
-
 def _finish(records: list[JobRecord]) -> int:
     failures = [r for r in records if not r.ok]
     for failure in failures:
@@ -85,7 +80,7 @@ def cmd_overhead(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(rows)
     else:
-        _table(
+        print_rows(
             f"communication overhead of {core.name} on the simulated board ({_clocks(settings, records)})",
             rows,
             {
@@ -131,7 +126,7 @@ def cmd_speedup(args: argparse.Namespace) -> int:
         columns = {"size_kb": "size kB", "hardware_us": "hardware µs", "software_us": "software µs", "speedup": "speed-up"}
         if figures:
             columns["arm_speedup"] = f"speed-up over {ZYNQ_ARM} {ZYNQ_ARM_MHZ:g} MHz"
-        _table(f"hardware / software speed-up of {core.name} ({_clocks(settings, records)})", rows, columns)
+        print_rows(f"hardware / software speed-up of {core.name} ({_clocks(settings, records)})", rows, columns)
         for figure in sorted(figures):
             out.print(f"{ZYNQ_ARM}: published figure of {figure}")
         measured = next((row for row in rows if row["software"]), None)

@@ -9,7 +9,7 @@ from typing import Any
 
 from hashbed.catalogue.cores import load_core
 from hashbed.console.options import SharedOptions, option_with_old_spelling
-from hashbed.console.printing import emit_json, err, out, print_table
+from hashbed.console.printing import emit_json, err, out, print_rows
 from hashbed.console.types import MAX_WORKERS, SEED_RANGE, comma_list, float_range, int_range, positive_float, seed
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
@@ -53,11 +53,6 @@ def cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rows(title: str, rows: list[dict[str, Any]], columns: dict[str, str]) -> None:
-    cells = [[("-" if row[key] is None else str(row[key])) for key in columns] for row in rows]
-    print_table(title, (list(columns.values()), cells))
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     if args.low >= args.high:
         raise HashbedError(f"--low {args.low:g} MHz must be below --high {args.high:g} MHz: pass a search range")
@@ -85,7 +80,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         emit_json({"board": board_kind.name, "overhead": overhead, "speedup": speedup, "fmax": fmax})
     else:
         where = f"on the {board_kind.name} ({bitfile.name})"
-        _rows(
+        print_rows(
             f"communication overhead of {core.name} {where}",
             overhead,
             {
@@ -96,7 +91,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 "ratio": "ratio",
             },
         )
-        _rows(
+        print_rows(
             f"hardware / software speed-up of {core.name} {where}",
             speedup,
             {"size_kb": "size kB", "hardware_us": "hardware µs", "software_us": "software µs", "speedup": "speed-up"},
