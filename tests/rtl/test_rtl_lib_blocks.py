@@ -1,6 +1,6 @@
 """Synchronous blocks of rtl/lib in Icarus, cycle by cycle against Python models: lut_ram,
-lwc_dec_buffer, onehot_reg_mux, block_pipe_ring and sync_2ff (random inputs, random back-pressure
-where the module has a handshake, several parameter sets each)."""
+onehot_reg_mux, block_pipe_ring and sync_2ff (random inputs, random back-pressure where the
+module has a handshake, several parameter sets each)."""
 
 from __future__ import annotations
 
@@ -43,60 +43,6 @@ def test_lut_ram_reads_what_was_written(tmp_path: Path, aw: int, width: int) -> 
         if cycle["we"]:
             mem[cycle["waddr"]] = cycle["wdata"]
     assert len(mem) == 1 << aw
-
-
-@pytest.mark.parametrize(("aw", "width", "bram"), [(2, 8, 0), (4, 5, 0), (3, 32, 1), (5, 8, 1)])
-def test_lwc_dec_buffer_gives_back_what_was_written_from_the_start(tmp_path: Path, aw: int, width: int, bram: int) -> None:
-    """The pointer: cleared, moved on by a write or a read, its top bit set past the buffer's end.
-    The data: distributed RAM reads the entry at the pointer while reading (entry 0 otherwise),
-    block RAM the entry at the pointer's next value one clock ahead (the word before a write of
-    the same clock)."""
-    rng = random.Random(aw * 100 + width * 10 + bram)
-    stimulus = []
-    for n in range(600):
-        clear = int(n == 0 or rng.random() < 0.02)
-        write = int(not clear and rng.random() < 0.4)
-        stimulus.append(
-            {
-                "clear": clear,
-                "write": write,
-                "wdata": rng.getrandbits(width),
-                "reading": int(rng.random() < 0.7),
-                "read": int(not clear and not write and rng.random() < 0.4),
-            }
-        )
-    outs = run_cycles(
-        tmp_path,
-        "lwc_dec_buffer",
-        ["lwc_dec_buffer", "block_ram" if bram else "lut_ram"],
-        {"WIDTH": width, "AW": aw, "BRAM": bram},
-        [("clear", 1), ("write", 1), ("wdata", width), ("reading", 1), ("read", 1)],
-        [("rdata", width), ("ptr", aw + 1)],
-        stimulus,
-    )
-    mem: dict[int, int] = {}
-    ptr: int | None = None
-    ahead: int | None = None  # block RAM: the word read at the last edge
-    overflows = reads = 0
-    for n, (cycle, out) in enumerate(zip(stimulus, outs)):
-        if ptr is not None:
-            assert out["ptr"] == ptr, n
-            address = ptr % (1 << aw) if cycle["reading"] else 0
-            if bram:
-                if ahead is not None:
-                    assert out["rdata"] == ahead, n
-            elif address in mem:
-                assert out["rdata"] == mem[address], n
-                reads += cycle["reading"]
-            overflows += ptr >> aw
-        ptr_next = 0 if cycle["clear"] else None if ptr is None else (ptr + (cycle["write"] or cycle["read"])) % (2 << aw)
-        if bram:
-            ahead = None if ptr_next is None else mem.get(ptr_next % (1 << aw))
-            reads += ahead is not None
-        if cycle["write"] and ptr is not None:
-            mem[ptr % (1 << aw)] = cycle["wdata"]
-        ptr = ptr_next
-    assert reads > 100 and overflows > 10
 
 
 @pytest.mark.parametrize(("words", "width"), [(2, 1), (5, 16), (8, 32)])

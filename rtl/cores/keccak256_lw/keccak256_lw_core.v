@@ -42,6 +42,13 @@ module keccak256_lw_core #(
     // Padded blocks of a last segment: floor((SEGMENT_BITS + PAD_OFFSET) / 1088) + 1.
     parameter PAD_OFFSET = 1
 ) (
+    // near-copy of rtl/cores/keccak256_lw/keccak256_lw_bram_core.v: the same
+    // message control (these ports and checks, the header and block count, the walk of lane slots
+    // and words, the first block's zero state, the mode changes) around a datapath of its own. As
+    // one module that both cores drive (keccak256_lw_ctrl, tried) it cost (`hashbed implement
+    // keccak256_lw-logic keccak256_lw-bram --device ecp5-25k --placer-seed N`, N = 1..3, medians):
+    // keccak256_lw-logic 1499 -> 1549 LUT4s (over its 1536; 75 fewer gates before LUT mapping),
+    // keccak256_lw-bram 1010 -> 1121 LUT4s and 108.53 -> 95.25 MHz.
     input  wire         clk,
     input  wire         rst,
     input  wire [W-1:0] din,
@@ -107,12 +114,18 @@ module keccak256_lw_core #(
     endfunction
 
     // ---------------------------------------------------------------- state
-    // the mode, the header and block count, the lane slot and word (keccak256_lw_ctrl)
-    wire        hdr_rd, absorb, round, out, abs_end, first_blk_q, first_row;
-    wire        seg_last_q, more_q;
-    wire [14:0] rem_q;
-    wire [4:0]  lane_q;                     // slot of the lane: absorption lanes 0..16; output 0..3
-    wire [1:0]  wrd_q;                      // word of the lane
+    localparam [2:0] M_HDR = 3'd0, M_ABS = 3'd1, M_ALIGN = 3'd2, M_ROUND = 3'd3, M_OUT = 3'd4;
+
+    reg [2:0]   mode_q, mode_d;
+    reg         first_msg_q, first_msg_d;   // the next header starts a message
+    reg         first_blk_q, first_blk_d;   // the state is zero (until round 0 of the first block ends)
+    reg         seg_last_q, seg_last_d;
+    // bits of the segment from this block on; another block follows while it is
+    // >= 1088 - PAD_OFFSET (last segment) or >= 1089 (the others)
+    reg [14:0]  rem_q, rem_d;
+    reg         more_q, more_d;             // another block follows in this segment
+    reg [4:0]   lane_q, lane_d;             // slot of the lane: absorption lanes 0..16; output 0..3
+    reg [1:0]   wrd_q, wrd_d;               // word of the lane
     reg [47:0]  msg_q, msg_d;               // the lane's first three words
     reg [2:0]   alq_q, alq_d;               // alignment rotations of c_q after absorption
     reg [4:0]   rj_q, rj_d;                 // clock of the round (reads while < 25)
@@ -180,17 +193,18 @@ module keccak256_lw_core #(
     wire [63:0] mlane = {din[7:0], din[15:8], msg_q[7:0], msg_q[15:8],
                          msg_q[23:16], msg_q[31:24], msg_q[39:32], msg_q[47:40]};
 
+    wire        absorb = mode_q == M_ABS;
     wire [63:0] acc = absorb ? mlane : chi;           // what the parities take
     reg         nclr;                                  // the next round's parities start
     wire [63:0] cval = (nclr ? 64'd0 : n_q[63:0]) ^ acc;
 
     // ---------------------------------------------------------------- control
+    wire hdr_rd = mode_q == M_HDR && src_ready;
     wire abs_rd = absorb && src_ready;
     wire abs_wr = abs_rd && wrd_q == 2'd3;
-    wire out_wr = out && !ld_q && dst_ready;
-    wire rd_valid = round && !(rj_q[4] && rj_q[3] && rj_q[2:0] != 3'd0);  // rj < 25
-    wire perm_end = round && rr_q == 5'd23 && rj_q == 5'd30;
-    wire round_end = rj_q == 5'd29 && rr_q != 5'd23;
+    wire out_wr = mode_q == M_OUT && !ld_q && dst_ready;
+    wire rd_valid = mode_q == M_ROUND && !(rj_q[4] && rj_q[3] && rj_q[2:0] != 3'd0);  // rj < 25
+    wire perm_end = mode_q == M_ROUND && rr_q == 5'd23 && rj_q == 5'd30;
     // the block count, the slot walks and the round constant
     wire [14:0] rem_after;
     wire        more_next;
@@ -201,14 +215,6 @@ module keccak256_lw_core #(
         .lane(lane_q), .lane_next(lane_next),
         .m0(mout_rom(rj_q)), .lane00(rj_q == 5'd20), .read_round(rr_q), .read_slot(read_slot),
         .rc_round(ro_q), .rc(rcv)
-    );
-    keccak256_lw_ctrl #(.ALIGN(1)) u_ctrl (
-        .clk(clk), .rst(rst), .din(din), .src_ready(src_ready), .hdr_rd(hdr_rd),
-        .absorb(absorb), .round(round), .out(out),
-        .word(abs_rd || out_wr), .lane_step(abs_wr || (out_wr && wrd_q == 2'd3)), .align_done(!alq_q[2]),
-        .round_end(round_end), .perm_end(perm_end), .abs_end(abs_end),
-        .rem(rem_q), .seg_last(seg_last_q), .rem_after(rem_after), .more_next(more_next), .more(more_q),
-        .lane(lane_q), .lane_next(lane_next), .wrd(wrd_q), .first_blk(first_blk_q), .first_row(first_row)
     );
 
     always @* begin
@@ -222,53 +228,106 @@ module keccak256_lw_core #(
         endcase
     end
 
-    // the message words, the alignment, the round counters (the mode: keccak256_lw_ctrl)
     always @* begin
+        mode_d = mode_q;
+        first_msg_d = first_msg_q;
+        first_blk_d = first_blk_q;
+        seg_last_d = seg_last_q;
+        rem_d = rem_q;
+        more_d = more_q;
+        lane_d = lane_q;
+        wrd_d = wrd_q;
         msg_d = msg_q;
         alq_d = {1'b0, alq_q[2:1]};
         rj_d = rj_q;
         rr_d = rr_q;
         ro_d = ro_q;
-        // the first digest lane is read as the output starts
-        ld_d = perm_end && !more_q && seg_last_q;
-        if (abs_rd) msg_d = {msg_q[31:0], din};
-        if (abs_end) begin
-            alq_d = 3'b111;
-            rj_d = 5'd0;
-            rr_d = 5'd0;
-            ro_d = 5'd0;
-        end
-        if (round) begin
-            rj_d = inc5(rj_q);
-            if (round_end) begin
-                rj_d = 5'd0;
-                rr_d = inc5(rr_q);
+        ld_d = 1'b0;
+        case (mode_q)
+            M_HDR: if (hdr_rd) begin
+                seg_last_d = din[W-1];
+                rem_d = din[W-2:0];
+                lane_d = 5'd24;  // slot of lane 0
+                wrd_d = 2'd0;
+                mode_d = M_ABS;
+                if (first_msg_q) begin
+                    first_msg_d = 1'b0;
+                    first_blk_d = 1'b1;
+                end
             end
-        end
+            M_ABS: if (abs_rd) begin
+                msg_d = {msg_q[31:0], din};
+                wrd_d = {wrd_q[1] ^ wrd_q[0], ~wrd_q[0]};
+                if (abs_wr) begin
+                    lane_d = lane_next;
+                    if (lane_q == 5'd16) begin  // lane 16 is in slot 16
+                        mode_d = M_ALIGN;
+                        alq_d = 3'b111;
+                        more_d = more_next;
+                        // below zero (1087 bits of a last segment): no block follows
+                        rem_d = rem_after;
+                        rj_d = 5'd0;
+                        rr_d = 5'd0;
+                        ro_d = 5'd0;
+                    end
+                end
+            end
+            M_ALIGN: if (!alq_q[2]) mode_d = M_ROUND;
+            M_ROUND: begin
+                rj_d = inc5(rj_q);
+                if (rj_q == 5'd29 && rr_q != 5'd23) begin
+                    rj_d = 5'd0;
+                    rr_d = inc5(rr_q);
+                    first_blk_d = 1'b0;
+                end
+                if (perm_end) begin
+                    lane_d = 5'd24;
+                    wrd_d = 2'd0;
+                    if (more_q) mode_d = M_ABS;
+                    else if (!seg_last_q) mode_d = M_HDR;
+                    else begin
+                        mode_d = M_OUT;
+                        ld_d = 1'b1;
+                    end
+                end
+            end
+            default: if (out_wr) begin  // M_OUT
+                wrd_d = {wrd_q[1] ^ wrd_q[0], ~wrd_q[0]};
+                if (wrd_q == 2'd3) begin
+                    lane_d = lane_next;
+                    if (lane_q == 5'd18) begin  // lane 3
+                        mode_d = M_HDR;
+                        first_msg_d = 1'b1;
+                    end
+                end
+            end
+        endcase
         if (ov && oj == 5'd24) ro_d = inc5(ro_q);
     end
 
     // RAM ports and the datapath registers
     always @* begin
         // read port
-        if (round) ra = read_slot;
-        // the digest lane to read next: lane 0 first, the next lane with the last word
-        else if (out) ra = ld_q ? 5'd24 : lane_next;
-        else ra = lane_q;
+        case (mode_q)
+            M_ROUND: ra = read_slot;
+            // the digest lane to read next: lane 0 first, the next lane with the last word
+            M_OUT:   ra = ld_q ? 5'd24 : lane_next;
+            default: ra = lane_q;
+        endcase
         // write port
-        we = (ov && round) || abs_wr;
+        we = (ov && mode_q == M_ROUND) || abs_wr;
         wa = absorb ? lane_q : pa_q[29:25];
         wd = acc ^ (absorb ? rd_q : 64'd0);
         // read register: the state is zero before the first block
         rd_d = rd_q;
-        if (!out || ld_q || (out_wr && wrd_q == 2'd3)) rd_d = ram_rd;
+        if (mode_q != M_OUT || ld_q || (out_wr && wrd_q == 2'd3)) rd_d = ram_rd;
         if (first_blk_q && (absorb || (rr_q == 5'd0 && CAP_J[rj_q])))
             rd_d = 64'd0;
         // next-round parities: cleared by the first row of a round (first five lanes of
         // the first block); held at the end of rows 0..3
-        nclr = absorb ? first_row : row0_q;
+        nclr = absorb ? (first_blk_q && (lane_q == 5'd24 || lane_q == 5'd0 || lane_q == 5'd6 || lane_q == 5'd18 || lane_q == 5'd12)) : row0_q;
         n_d = n_q;
-        if ((ov && round) || abs_wr) begin
+        if ((ov && mode_q == M_ROUND) || abs_wr) begin
             if (!absorb && hold_q)
                 n_d[63:0] = cval;
             else
@@ -277,7 +336,7 @@ module keccak256_lw_core #(
         // this round's parities: take the final values (last row, absorption), rotate
         // once per lane read and three times to align after absorption
         c_d = c_q;
-        if ((ov && round && xfer_q) || abs_wr)
+        if ((ov && mode_q == M_ROUND && xfer_q) || abs_wr)
             c_d = {cval, c_q[319:64]};
         else if (tv || alq_q[0])
             c_d = {c_q[63:0], c_q[319:64]};
@@ -286,14 +345,25 @@ module keccak256_lw_core #(
     // ---------------------------------------------------------------- flip-flops
     always @(posedge clk) begin
         if (rst) begin
+            mode_q <= M_HDR;
+            first_msg_q <= 1'b1;
+            first_blk_q <= 1'b0;
             pv_q <= 6'd0;
             alq_q <= 3'd0;
             ld_q <= 1'b0;
         end else begin
+            mode_q <= mode_d;
+            first_msg_q <= first_msg_d;
+            first_blk_q <= first_blk_d;
             pv_q <= {pv_q[4:0], rd_valid};
             alq_q <= alq_d;
             ld_q <= ld_d;
         end
+        seg_last_q <= seg_last_d;
+        rem_q <= rem_d;
+        more_q <= more_d;
+        lane_q <= lane_d;
+        wrd_q <= wrd_d;
         msg_q <= msg_d;
         rj_q <= rj_d;
         rr_q <= rr_d;
