@@ -59,9 +59,9 @@ def test_the_fingerprints_of_real_items_keep_their_values(tmp_path: Path, monkey
         "simulator": "2cf0af4e543b2552",
         "board": "15af8de2fdcfd98e",  # one testbed top for both interfaces (2026-11-29)
         "wrapper folder": "sha1-e2ddc44cf5eb",
-        "pipeline design": "1bba112331805814",  # sha1_pipe_base.v's near-copy comment (issue 41)
+        "pipeline design": "4945f6d4c1b47d6e",
         "pipeline harness": "44d8a452ff814830",
-        "pipeline check key": "465c036b778a88f33b4406dacabc950349840cc1ddc0b8162ad6e60a1f7969fb",
+        "pipeline check key": "0e6285495c2d66db85f083e8a44df9760fe647cc110aa03ae8be7c786c7a33cc",
         "implement run folder": "sha1-ecp5-25k-s1-41f5b33353",
         "implement key": "da044ff43c6a0dc2ef1e1223100fc97dbbcd6897aa797b9460f89de889f66058",
         "kat file": "4595cb92ee5d4ef414bece68bb5ce9f0c7178f2f498ede16e7553d60ddca09cd",

