@@ -14,6 +14,7 @@ from hashbed.cli.main import main
 from hashbed.report.build import MARKER, PAGE_MARKER
 from hashbed.report.sections import sections
 from hashbed.results import ResultStore
+from hashbed.studies import side_by_side
 from hashbed.studies.document import Figure, Table
 from hashbed.studies.exploration import study as exploration
 from hashbed.studies.lwc.tables import LWC_DEVICES
@@ -78,7 +79,9 @@ def test_the_folder_holds_every_table_and_figure_of_the_studies(report: Path, ca
         line
         for line in missing
         if not line.startswith(("> missing: the exploration", "> missing: Table I")) and "(run hashbed bench" not in line
-    } == {  # the LWC cores the fixture has no benchmarks of, and the pipelines' deeper points
+    } == {  # the LWC cores the fixture has no benchmarks of, the pipelines' deeper points, and the
+        # Zynq study's claims (the fixture has no row of its 12 candidates)
+        f"> missing: the zynq study's claims beside hashbed's numbers (run {side_by_side.FILL})",
         *(
             f"> missing: the LWC benchmarks of {core.name} (run hashbed lwc-bench {core.name})"
             for core in all_cores("lwc")
@@ -114,7 +117,7 @@ def test_every_table_and_figure_states_device_tools_and_hashbed_version(report: 
     with ResultStore(report / "results.db") as store:
         items = [item for section in sections(store, "all") for item in section.items]
     sourced = [item for item in items if isinstance(item, (Table, Figure))]
-    assert len(sourced) == 22
+    assert len(sourced) == 24  # with the lightweight and pipeline studies' claims beside hashbed's numbers
     for item in sourced:
         assert re.fullmatch(r"device: .+; tools: .+; hashbed \d+\.\d+\.\d+", item.source), item.source
         assert "none recorded" not in item.source, item.title if isinstance(item, Table) else item.name
@@ -175,8 +178,9 @@ def test_the_html_page_is_self_contained_with_the_figures_inlined(report: Path) 
     inlined = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
     assert sorted(base64.b64decode(data) for data in inlined) == sorted(p.read_bytes() for p in folder.glob("*.png"))
     untimed = sum(core.architecture in STUDY_DEVICES for core in all_cores())  # the fixture times sha1 on iCE40 only
-    assert page.count("<table>") == 15
-    missing = 3 + len(_cores_not_benched()) + len(_lwc_not_benched()) + untimed  # + the exploration
+    assert page.count("<table>") == 17  # two of them the studies' claims beside hashbed's numbers
+    # + the exploration, the two deeper pipeline points and the Zynq study's claims
+    missing = 4 + len(_cores_not_benched()) + len(_lwc_not_benched()) + untimed
     assert page.count('class="missing"') == missing + len(all_cores("lwc")) - 1  # LWC cores but ascon: not benchmarked
 
 
@@ -204,13 +208,14 @@ def test_a_store_without_results_shows_what_is_missing_and_how_to_make_it(
         "missing: the lightweight study's",
         "missing: the pipeline study's depth tables and curves (run make sweep",
         "missing: the exploration study's results (run make explore",
+        *(f"missing: the {study} study's claims beside hashbed's numbers" for study in ("zynq", "lightweight", "pipeline")),
     ):
         assert words in missing
     lwc_cores = len(all_cores("lwc"))  # the LWC benchmarks of each
     assert "missing: the LWC benchmarks of ascon (run hashbed lwc-bench ascon)" in missing
-    assert len(written["missing"]) == 8 + lwc_cores
+    assert len(written["missing"]) == 11 + lwc_cores
     assert "not measured" in (tmp_path / "report" / "README.md").read_text()
-    assert (tmp_path / "report" / "index.html").read_text().count('class="missing"') == 8 + lwc_cores
+    assert (tmp_path / "report" / "index.html").read_text().count('class="missing"') == 11 + lwc_cores
 
 
 def test_a_second_report_replaces_the_figures_of_the_first(

@@ -47,6 +47,7 @@ from hashbed.results.schema import ROW_FIELDS
 from hashbed.results.store import check_costs_target, check_export_target
 from hashbed.studies.document import PUBLISHED_MARK, Note
 from hashbed.studies.document import Table as ReportTable
+from hashbed.studies.findings import FINDINGS_COLUMNS, findings_cells, verdict_counts
 from hashbed.studies.narrowing import Narrow, narrow
 from hashbed.studies.ranking import (
     RANK_HELP,
@@ -60,6 +61,10 @@ from hashbed.studies.ranking import (
     result_cells,
 )
 from hashbed.studies.registry import STUDIES, studies_named
+from hashbed.studies.side_by_side import RULES_NOTE, counts_text, study_findings
+
+#: The studies whose claims ``hashbed findings`` judges.
+FINDINGS_STUDIES = tuple(study.name for study in STUDIES if study.findings is not None)
 
 DEFAULT_BENCH_DEVICE = "ecp5-25k"
 
@@ -588,6 +593,22 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_findings(args: argparse.Namespace) -> int:
+    chosen = studies_named(args.study)
+    published = _published(args)
+    view = reading_view(args.db, published) if published else None
+    with ResultStore(view.path if view else args.db, create=False) as store:
+        by_study = study_findings(store, chosen)
+    found = [finding for findings in by_study.values() for finding in findings]
+    if args.json:
+        emit_json({"claims": [finding.as_json() for finding in found], "verdicts": verdict_counts(found)})
+        return 0
+    for name, findings in by_study.items():
+        print_table(f"{name}: {counts_text(findings)}", findings_cells(findings), keep=FINDINGS_COLUMNS[2:7])
+    out.print(RULES_NOTE)
+    return 0
+
+
 def _print_narrowed(store: ResultStore, study: str, narrowing: Narrow, as_json: bool, published: frozenset[str]) -> None:
     """The tables and notes of the report's sections with rows of the narrowed cores and devices
     (a published result's row marked); the line naming those left out on stderr."""
@@ -817,6 +838,15 @@ def build_parser() -> argparse.ArgumentParser:
         if study.add_commands is not None:
             study.add_commands(sub, shared)
     workers_commands.add_parser(sub)
+
+    p = sub.add_parser(
+        "findings",
+        parents=[shared.json, shared.wide, shared.db],
+        help="every claim of the studies beside hashbed's number on the same quantity, with a computed verdict",
+    )
+    p.add_argument("--study", default="all", choices=[*FINDINGS_STUDIES, "all"], help="the study (default: all)")
+    add_published_option(p)
+    p.set_defaults(func=cmd_findings)
 
     p = sub.add_parser(
         "report",

@@ -7,16 +7,21 @@ from hashbed.results import ResultStore
 from hashbed.studies.document import Figure, Missing, Section, Table
 from hashbed.studies.narrowing import EVERYTHING, Narrow
 from hashbed.studies.registry import studies_named
+from hashbed.studies.side_by_side import section as side_by_side
 
 
 def sections(
     store: ResultStore, study: str, narrow: Narrow = EVERYTHING, published: frozenset[str] = frozenset()
 ) -> list[Section]:
     """The report's sections for ``study`` (a study's name, or 'all'), of the rows ``narrow``
-    keeps. A narrowed report names nothing missing: its sections may have no rows (has_rows).
+    keeps, after the studies' claims beside hashbed's numbers (not in a narrowed report). A
+    narrowed report names nothing missing: its sections may have no rows (has_rows).
     ``published``: the keys of the store's jobs that are published results not run here (a
     results table marks their rows, PUBLISHED_MARK)."""
-    found = [section for chosen in studies_named(study) for section in chosen.sections(store, narrow, published)]
+    chosen = studies_named(study)
+    found = [section for one in chosen for section in one.sections(store, narrow, published)]
+    claims = None if narrow.active else side_by_side(store, chosen)  # its claims are of whole studies
+    found = [claims, *found] if claims else found
     if narrow.active:
         for section in found:
             section.items = [item for item in section.items if not isinstance(item, Missing)]

@@ -15,14 +15,18 @@ from hashbed.results import ResultStore
 from hashbed.studies.document import Section
 from hashbed.studies.exploration import commands as exploration_commands
 from hashbed.studies.exploration import report as exploration_report
+from hashbed.studies.findings import Finding
 from hashbed.studies.lightweight import commands as lightweight_commands
+from hashbed.studies.lightweight import findings as lightweight_findings
 from hashbed.studies.lightweight import report as lightweight_report
 from hashbed.studies.lwc import commands as lwc_commands
 from hashbed.studies.lwc import report as lwc_report
 from hashbed.studies.narrowing import Narrow
 from hashbed.studies.pipelined import commands as pipelined_commands
+from hashbed.studies.pipelined import findings as pipelined_findings
 from hashbed.studies.pipelined import report as pipelined_report
 from hashbed.studies.zynq import commands as zynq_commands
+from hashbed.studies.zynq import findings as zynq_findings
 from hashbed.studies.zynq import report as zynq_report
 
 
@@ -46,6 +50,9 @@ class Study:
     #: What adds its commands to the ``hashbed`` parser (its subparsers, the shared options); None:
     #: it has no command of its own.
     add_commands: Callable[[Any, SharedOptions], None] | None
+    #: Its claims beside hashbed's numbers, each with a verdict (hashbed.studies.findings); None:
+    #: it is not one of the studies hashbed reproduces.
+    findings: Callable[[ResultStore], list[Finding]] | None = None
 
 
 #: In the order of the report and of the command list.
@@ -58,6 +65,7 @@ STUDIES = (
         zynq_commands.print_report,
         zynq_commands.report_json,
         zynq_commands.add_commands,
+        zynq_findings.study_findings,
     ),
     Study(
         "lightweight",
@@ -67,6 +75,7 @@ STUDIES = (
         lightweight_commands.print_report,
         lightweight_commands.report_json,
         None,
+        lightweight_findings.study_findings,
     ),
     Study(
         "pipeline",
@@ -76,6 +85,7 @@ STUDIES = (
         pipelined_commands.print_report,
         pipelined_commands.report_json,
         pipelined_commands.add_commands,
+        pipelined_findings.study_findings,
     ),
     Study(
         "exploration",

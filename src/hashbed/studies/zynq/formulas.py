@@ -7,18 +7,15 @@ from typing import Any
 
 from hashbed.catalogue.cores import Core
 from hashbed.console.cells import Cells
-from hashbed.results import JobRecord, ResultStore
+from hashbed.results import ResultStore
+from hashbed.studies.measured import measure_jobs
 
 
 def formula_rows(cores: list[Core], store: ResultStore) -> list[dict[str, Any]]:
     """Table II: per core, its bus and block size, its cycle formula as the manifest states it
     and as last measured on the current sources (None when not measured yet), the study's
     formula it must match or beat, and the long-message throughput formula."""
-    measured: dict[str, JobRecord] = {}
-    fingerprints = {core.name: core.fingerprint() for core in cores}
-    for record in store.jobs("measure"):  # oldest first: the latest measurement wins
-        if record.ok and record.inputs.get("core_fingerprint") == fingerprints.get(record.core):
-            measured[record.core] = record
+    measured = measure_jobs(store, cores)
     rows = []
     for core in cores:
         block_bits = core.algorithm.block_bits
