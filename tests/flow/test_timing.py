@@ -36,8 +36,9 @@ from hashbed.jobs.runner import Jobs
 from hashbed.report.sections import sections
 from hashbed.results import ResultStore
 from hashbed.studies.document import Figure
+from hashbed.studies.zynq.study_set import STUDY_DEVICES
 from hashbed.studies.zynq.timing import HOLD_MARGIN_PS, TimingSettings, routed_again, time_core
-from hashbed.studies.zynq.timing_tables import STUDY_DEVICES, board_rows, fmax_rows, missing_searches
+from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows, missing_searches
 from hashbed.studies.zynq.workloads import MEASURED_BLOCKS, check_messages, measured_message
 from hashbed.testbed.controller import Controller, search_max_frequency
 from hashbed.testbed.timed_board import PostRouteBoard

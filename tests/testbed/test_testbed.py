@@ -23,8 +23,10 @@ from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.sim.lint import lint_sources
 from hashbed.flow.tools import YOSYS
 from hashbed.results import ResultStore
+from hashbed.studies.findings import Claim
 from hashbed.studies.zynq import testbed_tables
 from hashbed.studies.zynq.experiments import BOARD, stored_fmax
+from hashbed.studies.zynq.findings import MEASURES
 from hashbed.testbed import clock_wizard, wrapper
 from hashbed.testbed.board import FIFO_CONFIG, START_DELAY, TCR0, TCSR0, TCSR_ENABLE, TRANSFER_LENGTH, Block
 from hashbed.testbed.controller import Controller, search_max_frequency
@@ -354,6 +356,15 @@ def test_dma_bottleneck_shows_and_a_faster_system_clock_removes_it(db: Path, cap
         ratios[sys_mhz] = json.loads(capsys.readouterr().out)[0]["ratio"]
     assert ratios["100"] == pytest.approx(512 * 900 / 65 / (64 * 100), rel=0.01)
     assert ratios["150"] < 1.01
+    with ResultStore(db) as store:  # the report's table and the findings' measure of Fig. 7b
+        rows = testbed_tables.bottleneck_rows(testbed_tables.testbed_series(store))
+        assert [(row["sys_mhz"], row["ratio"]) for row in rows] == [(100.0, ratios["100"]), (150.0, ratios["150"])]
+        assert rows[0]["dma_us"] > rows[0]["formula_us"] > rows[1]["dma_us"]
+        claim = {"id": "x", "where": "Fig. 7b", "statement": "s", "quantity": "q", "rule": "holds", "study_platform": "p"}
+        for sys_mhz, bound in ((100, True), (150, False)):
+            for measure, value in (("dma_bound", bound), ("dma_free", not bound)):
+                one = Claim(**claim, measure=measure, core="sha256", sys_mhz=sys_mhz, size_kb=100, source="test")
+                assert MEASURES[measure](store, one).value is value
 
 
 def test_testbed_synthesizes_for_ecp5_with_distributed_ram_fifos(tmp_path: Path) -> None:

@@ -52,6 +52,7 @@ class Claim(Table):
     architecture: str | None = None
     device: str | None = None
     size_kb: float | None = None
+    sys_mhz: float | None = None
     #: The study's platform for this number, and where the number was read.
     study_platform: str
     source: str

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hashbed.catalogue.cores import TARGET_DEVICE, TARGET_SEED, Core
+from hashbed.catalogue.cores import TARGET_SEED, Core
 from hashbed.catalogue.devices import get_device
 from hashbed.flow.impl.implement import ImplSettings
 from hashbed.flow.tools import verilator_version
@@ -27,6 +27,7 @@ from hashbed.jobs.runner import Jobs
 from hashbed.jobs.work import Sources, localize
 from hashbed.results import JobRecord, ResultStore, job_key
 from hashbed.studies.zynq.published_cycles import Figure, zynq_arm_seconds
+from hashbed.studies.zynq.study_set import study_device
 from hashbed.studies.zynq.workloads import KB, workload
 from hashbed.testbed.board import Board
 from hashbed.testbed.controller import Controller
@@ -36,6 +37,8 @@ from hashbed.testbed.simulated import DmaModel, SimulatedBoard, board_design
 SIZE_KB_RANGE = (0.001, 100_000.0)
 BOARD = "sim-board"
 STEP = "testbed"
+#: The message size of Table I's measured throughput, kB, as in the study.
+LONG_MESSAGE_KB = 1000
 #: Core clock when no implementation result gives one.
 FALLBACK_CORE_MHZ = 100.0
 
@@ -51,10 +54,31 @@ class TestbedSettings:
 
 
 def stored_fmax(store: ResultStore, core: Core) -> float | None:
-    """The static-timing Fmax of ``core``'s common-flow run on the target device and seed (the
-    default options and requested clock: not a run of an exploration), if implemented."""
-    record = store.job(job_key("implement", ImplSettings(get_device(TARGET_DEVICE), seed=TARGET_SEED).inputs(core)))
+    """The static-timing Fmax of ``core``'s common-flow run on its study device and the target
+    seed (the default options and requested clock: not a run of an exploration), if implemented."""
+    record = store.job(job_key("implement", ImplSettings(get_device(study_device(core)), seed=TARGET_SEED).inputs(core)))
     return float(record.outputs["fmax_mhz"]) if record is not None and record.ok else None
+
+
+def long_message_mbps(store: ResultStore) -> dict[tuple[str, float], float]:
+    """Table I's measured throughput: per core and requested core clock, the message bits of a
+    correct ``LONG_MESSAGE_KB`` transfer on the default simulated board (ideal DMA, system clock
+    and seeds at their defaults) over the time its timer measured."""
+    default = TestbedSettings()
+    found = {}
+    for record in store.jobs(STEP):  # oldest first: the latest wins
+        inputs = record.inputs
+        if (
+            record.ok
+            and record.outputs.get("correct")
+            and inputs["size_bytes"] == LONG_MESSAGE_KB * KB
+            and inputs["sys_mhz"] == default.sys_mhz
+            and inputs["dma"] == dataclasses.asdict(default.dma)
+            and inputs["start_delay"] == default.start_delay
+            and inputs["message_seed"] == default.message_seed
+        ):
+            found[(record.core, float(inputs["core_mhz"]))] = 8 * inputs["size_bytes"] / record.outputs["hardware_s"] / 1e6
+    return found
 
 
 def transfer_work(sources: Sources, settings: TestbedSettings, size_bytes: int) -> tuple[dict[str, Any], str | None]:

@@ -3,27 +3,21 @@ manifests), Tables I and III (the timing search), the overhead and Table IV (the
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from hashbed.catalogue.cores import Core, all_cores
 from hashbed.results import ResultStore
 from hashbed.studies.findings import FORMULA_MEASURES, Claim, Finding, Measured, Measures, findings, formula_claims, load_claims
+from hashbed.studies.zynq.dma_fit import candidate_series, study_fit
 from hashbed.studies.zynq.experiments import arm_speedup
+from hashbed.studies.zynq.study_set import CLAIMS, STUDY_DEVICES, candidates
 from hashbed.studies.zynq.testbed_tables import testbed_series
-from hashbed.studies.zynq.timing_tables import STUDY_DEVICES, board_rows, fmax_rows
+from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
 from hashbed.testbed.controller import STEP_MHZ
 
-CLAIMS = Path(__file__).with_name("claims.toml")
 PLATFORM = "Zynq-7020 (ZedBoard), Vivado"
 #: The device and data of hashbed's Table I rows that the claims are judged on.
 DEVICE = STUDY_DEVICES["basic-iterative"]
 DATA = "worst"
-
-
-def candidates() -> list[Core]:
-    """The study's 12 Round-2 candidates: the basic iterative cores of the Round-2 versions."""
-    return [core for core in all_cores() if core.architecture == "basic-iterative" and core.version == "round2"]
 
 
 def study_findings(store: ResultStore) -> list[Finding]:
@@ -94,29 +88,62 @@ def _board_spread(store: ResultStore, claim: Claim) -> Measured:
     )
 
 
-def _series(store: ResultStore) -> list[dict[str, Any]]:
-    """The candidates' testbed series at the study's setting: system clock 100 MHz, ideal DMA."""
-    names = {core.name for core in candidates()}
-    return [
-        s
-        for s in testbed_series(store)
-        if s["core"] in names and s["sys_mhz"] == 100.0 and not s["dma"]["latency"] and not s["dma"]["gap"]
-    ]
-
-
 def _overhead(store: ResultStore, claim: Claim) -> Measured:
-    series = _series(store)
+    series = candidate_series(store)
+    return _overhead_of(series, claim, "ideal DMA")
+
+
+def _overhead_fitted(store: ResultStore, claim: Claim) -> Measured:
+    fit = study_fit(store)
+    if fit is None:
+        return Measured(None, "the candidates, fitted DMA", "no DMA latency fitted yet: run make testbed")
+    return _overhead_of(candidate_series(store, fit.latency), claim, f"DMA latency fitted to 10 kB ({fit.latency} cycles)")
+
+
+def _overhead_of(series: list[dict[str, Any]], claim: Claim, dma: str) -> Measured:
     ratios = [float(row["ratio"]) for s in series for row in s["overhead"] if row["size_kb"] == claim.size_kb]
-    scope = f"{len(ratios)} candidates, simulated board, ideal DMA, {claim.size_kb:g} kB"
-    if not ratios:
-        return Measured(None, scope, f"no testbed run of the candidates at {claim.size_kb:g} kB (run make testbed)")
+    scope = f"{len(ratios)} candidates, simulated board, {dma}, {claim.size_kb:g} kB"
+    if len(ratios) < len(candidates()):
+        return Measured(None, scope, f"not every candidate run at {claim.size_kb:g} kB with this DMA (run make testbed)")
     return Measured((min(ratios), max(ratios)), scope, rows=tuple(series))
+
+
+#: A core is DMA-bound when its overhead stays above this on a long message (an unbound core's is
+#: within 0.1 % there with an ideal DMA).
+DMA_BOUND = 1.01
+
+
+def _dma_bound(store: ResultStore, claim: Claim) -> Measured:
+    """Whether ``claim.core`` at its default clock, an ideal DMA and a ``claim.sys_mhz`` system
+    clock stays above ``DMA_BOUND`` at ``claim.size_kb``; the DMA's and the formula's times."""
+    scope = f"{claim.core}, system clock {claim.sys_mhz:g} MHz, ideal DMA, {claim.size_kb:g} kB"
+    rows = [
+        (s, row)
+        for s in testbed_series(store)
+        if s["core"] == claim.core and s["sys_mhz"] == claim.sys_mhz and not s["dma"]["latency"] and not s["dma"]["gap"]
+        for row in s["overhead"]
+        if row["size_kb"] == claim.size_kb
+    ]
+    if not rows:
+        return Measured(None, scope, "not run (make testbed)")
+    s, row = rows[-1]
+    return Measured(
+        row["ratio"] > DMA_BOUND,
+        f"{scope}, core {s['core_mhz']:g} MHz: measured / formula {row['ratio']:.4f}; the DMA's time {row['dma_us']:g} µs, "
+        f"the formula's {row['formula_us']:g} µs",
+        rows=(s,),
+    )
+
+
+def _dma_free(store: ResultStore, claim: Claim) -> Measured:
+    bound = _dma_bound(store, claim)
+    return bound if bound.value is None else Measured(not bound.value, bound.scope, bound.reason, bound.rows)
 
 
 def _arm_speedups(store: ResultStore, claim: Claim) -> Measured:
     values = []
     cores = set()
-    series = _series(store)
+    series = candidate_series(store)
     for s in series:
         key = next(core.algorithm.key for core in candidates() if core.name == s["core"])
         for row in s["speedup"]:
@@ -138,5 +165,8 @@ MEASURES: Measures = {
     "ratio_depends_on_algorithm": _depends_on_algorithm,
     "board_spread_mhz": _board_spread,
     "overhead_range": _overhead,
+    "overhead_range_fitted_dma": _overhead_fitted,
     "arm_speedup_range": _arm_speedups,
+    "dma_bound": _dma_bound,
+    "dma_free": _dma_free,
 }

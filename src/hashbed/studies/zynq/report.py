@@ -12,6 +12,7 @@ from hashbed.studies.catalogue_results import cores_section
 from hashbed.studies.document import Figure, Missing, Note, Plot, Section, Series, Table, source
 from hashbed.studies.narrowing import Narrow, fill
 from hashbed.studies.zynq import testbed_tables, timing_tables
+from hashbed.studies.zynq.dma_fit import study_fit
 from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
 
 
@@ -29,8 +30,10 @@ def _timing(store: ResultStore, narrow: Narrow) -> Section:
         if rows
         else Missing("Table I, static-timing vs experimental Fmax", "make timing, or hashbed time sha1 --device ice40-hx8k")
     )
-    if rows:  # the cores of the study's set not searched yet
+    if rows:  # the cores of the study's set not searched yet, and their long messages not run
+        timing.items.append(Note(timing_tables.MEASURED_NOTE))
         timing.items += [Missing(f"Table I: {what}", command) for what, command in timing_tables.missing_searches(rows)]
+        timing.items += [Missing(f"Table I: {what}", command) for what, command in timing_tables.missing_long_messages(rows)]
     boards = narrow.rows(timing_tables.board_rows(store))
     timing.items.append(
         Table(timing_tables.TABLE_3_TITLE, timing_tables.board_cells(boards), source(boards))
@@ -83,6 +86,20 @@ def _testbed(store: ResultStore, narrow: Narrow) -> Section:
             )
         testbed.items.append(_overhead_figure(series))
         testbed.items.append(Table(testbed_tables.OVERHEAD_TITLE, testbed_tables.overhead_cells(series), source(series)))
+        bottleneck = testbed_tables.bottleneck_rows(series)
+        if bottleneck:
+            testbed.items.append(
+                Table(testbed_tables.BOTTLENECK_TITLE, testbed_tables.bottleneck_cells(bottleneck), source(series))
+            )
+        elif not narrow.active:
+            testbed.items.append(Missing("the DMA bottleneck (the study's Fig. 7b)", "make testbed"))
+        fit = study_fit(store)
+        if fit is not None:
+            testbed.items.append(Note(fit.describe()))
+        elif not narrow.active:
+            testbed.items.append(
+                Missing("the DMA latency fitted to the study's overhead", "make testbed (the 12 candidates with an ideal DMA)")
+            )
     else:
         for what in ("Table IV, hardware/software speed-up against message size", "the overhead-against-size figure"):
             testbed.items.append(Missing(what, "make testbed, or hashbed testbed speedup CORE"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from hashbed.catalogue.cores import TARGET_DEVICE, Core, load_core
+from hashbed.catalogue.cores import Core, load_core
 from hashbed.console.options import option_with_old_spelling
 from hashbed.console.printing import emit_json, err, out, print_rows
 from hashbed.console.running import executor_options, run_jobs
@@ -13,6 +13,7 @@ from hashbed.console.types import SEED_RANGE, comma_list, float_range, int_range
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.zynq.dma_fit import fitted_latency
 from hashbed.studies.zynq.experiments import (
     FALLBACK_CORE_MHZ,
     SIZE_KB_RANGE,
@@ -24,25 +25,63 @@ from hashbed.studies.zynq.experiments import (
     transfer_nodes,
 )
 from hashbed.studies.zynq.published_cycles import ZYNQ_ARM, ZYNQ_ARM_MHZ
+from hashbed.studies.zynq.study_set import STUDY_DEVICES, study_device
+from hashbed.studies.zynq.timing_tables import experimental_fmax
 from hashbed.studies.zynq.workloads import KB, HashWorkload, LwcWorkload, workload
 from hashbed.testbed.controller import Controller, search_max_frequency
 from hashbed.testbed.simulated import DEFAULT_IDLE_LIMIT, SYS_MHZ_RANGE, DmaModel, SimulatedBoard
 from hashbed.testbed.software import call_overhead_s
 
+#: ``--dma-latency fitted``: the latency hashbed.studies.zynq.dma_fit fits to the study's overhead.
+FITTED = "fitted"
+
+
+def dma_latency(text: str) -> int | str:
+    """``--dma-latency``: system cycles, or the word 'fitted'."""
+    return FITTED if text == FITTED else int_range(0, DEFAULT_IDLE_LIMIT - 1)(text)
+
+
+#: ``--core-mhz experimental``: the experimental Fmax the timing study found for the core.
+EXPERIMENTAL = "experimental"
+
+
+def core_clock(text: str) -> float | str:
+    """``--core-mhz``: a clock in MHz, or the word 'experimental'."""
+    return EXPERIMENTAL if text == EXPERIMENTAL else positive_float(text)
+
+
+def chosen_core_mhz(args: argparse.Namespace, store: ResultStore, core: Core) -> float:
+    """The core clock ``--core-mhz`` asks for (on a simulated or a real board), saying which it is."""
+    device = study_device(core)
+    if args.core_mhz == EXPERIMENTAL:
+        core_mhz = experimental_fmax(store, core)
+        if core_mhz is None:
+            raise HashbedError(
+                f"{core.name} has no experimental Fmax on {device} stored: run 'hashbed time {core.name} --device {device}' first"
+            )
+        err.print(f"({core.name}: core clock {core_mhz:g} MHz, the experimental Fmax on {device} with worst-case data)")
+        return core_mhz
+    if args.core_mhz is not None:
+        return float(args.core_mhz)
+    core_mhz = stored_fmax(store, core)
+    if core_mhz is None:
+        err.print(
+            f"({core.name}: no implementation on {device} stored; core clock {FALLBACK_CORE_MHZ:g} MHz, "
+            f"set it with --core-mhz or run 'hashbed bench --device {device} {core.name}')"
+        )
+        return FALLBACK_CORE_MHZ
+    err.print(f"({core.name}: core clock {core_mhz:g} MHz, the static-timing Fmax on {device})")
+    return core_mhz
+
 
 def _settings(args: argparse.Namespace, store: ResultStore, core: Core) -> TestbedSettings:
-    core_mhz = args.core_mhz
-    if core_mhz is None:
-        core_mhz = stored_fmax(store, core)
-        if core_mhz is None:
-            core_mhz = FALLBACK_CORE_MHZ
-            err.print(
-                f"({core.name}: no implementation on {TARGET_DEVICE} stored; core clock {core_mhz:g} MHz, "
-                f"set it with --core-mhz or run 'hashbed bench --device {TARGET_DEVICE} {core.name}')"
-            )
-        else:
-            err.print(f"({core.name}: core clock {core_mhz:g} MHz, the static-timing Fmax on {TARGET_DEVICE})")
-    dma = DmaModel(args.dma_gap, args.dma_burst, args.dma_burst_gap, args.sink_pause, args.dma_latency, args.seed)
+    core_mhz = chosen_core_mhz(args, store, core)
+    latency = args.dma_latency
+    if latency == FITTED:
+        fit = fitted_latency(store)
+        err.print(f"({fit.describe()})")
+        latency = fit.latency
+    dma = DmaModel(args.dma_gap, args.dma_burst, args.dma_burst_gap, args.sink_pause, latency, args.seed)
     return TestbedSettings(args.sys_mhz, core_mhz, dma, args.start_delay, args.seed)
 
 
@@ -175,6 +214,7 @@ def add_sizes_and_core_clock(parser: argparse.ArgumentParser, lwc: bool = False)
     if lwc:
         default_sizes += "; an LWC core's plaintexts: " + ",".join(f"{size:g}" for size in LwcWorkload.default_sizes_kb)
     low, high = SIZE_KB_RANGE
+    devices = " or ".join(sorted(set(STUDY_DEVICES.values())))
     parser.add_argument(
         "--sizes",
         type=comma_list(float_range(low, high)),
@@ -183,8 +223,10 @@ def add_sizes_and_core_clock(parser: argparse.ArgumentParser, lwc: bool = False)
     )
     parser.add_argument(
         "--core-mhz",
-        type=positive_float,
-        help=f"core clock, MHz (default: the stored Fmax on {TARGET_DEVICE}, else {FALLBACK_CORE_MHZ:g})",
+        type=core_clock,
+        help=f"core clock, MHz, or '{EXPERIMENTAL}': the experimental Fmax 'hashbed time' stored (worst-case data) "
+        f"(default: the static-timing Fmax stored for the core's study device, {devices}, "
+        f"else {FALLBACK_CORE_MHZ:g})",
     )
 
 
@@ -225,9 +267,10 @@ def add_parser(sub: Any, jobs: list[argparse.ArgumentParser]) -> None:
     )
     transfer.add_argument(
         "--dma-latency",
-        type=cycles,
+        type=dma_latency,
         default=0,
-        help=f"system cycles the processor takes to start a transfer and to see it done (below {DEFAULT_IDLE_LIMIT})",
+        help=f"system cycles the processor takes to start a transfer and to see it done (below {DEFAULT_IDLE_LIMIT}), "
+        f"or '{FITTED}': the latency fitted to the study's overhead at 10 kB (docs/testbed.md)",
     )
     transfer.add_argument("--sink-pause", type=probability, default=0.0, help="S2MM: probability of TREADY low in a cycle")
     transfer.add_argument(

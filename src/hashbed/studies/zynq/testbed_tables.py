@@ -130,5 +130,49 @@ def arm_speedup_cells(series: list[dict[str, Any]]) -> tuple[Cells, list[Figure]
     return (columns, cells), list(used.values())
 
 
+BOTTLENECK_TITLE = (
+    "The DMA bottleneck (the study's Fig. 7b): a core at several system clocks, its largest message (simulated board, ideal DMA)"
+)
+
+
+def bottleneck_rows(series: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Of each core run at more than one system clock with the same other settings, the largest
+    message run at every one of them, at each clock: the formula's time, the DMA's (one beat per
+    system cycle) and the timer's."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for s in series:
+        others = {k: s[k] for k in ("core", "device", "core_mhz", "dma", "start_delay", "message_seed")}
+        groups.setdefault(json.dumps(others, sort_keys=True), []).append(s)
+    rows = []
+    for group in groups.values():
+        if len({s["sys_mhz"] for s in group}) < 2:
+            continue
+        common = set.intersection(*({row["size_kb"] for row in s["overhead"]} for s in group))
+        if not common:
+            continue
+        for s in sorted(group, key=lambda s: s["sys_mhz"]):
+            row = next(row for row in s["overhead"] if row["size_kb"] == max(common))
+            rows.append({"core": s["core"], "core_mhz": s["core_mhz"], "sys_mhz": s["sys_mhz"], **row})
+    return rows
+
+
+def bottleneck_cells(rows: list[dict[str, Any]]) -> Cells:
+    columns = ["core", "core MHz", "system MHz", "size kB", "formula µs", "DMA µs", "measured µs", "measured / formula"]
+    cells = [
+        [
+            row["core"],
+            f"{row['core_mhz']:.2f}",
+            f"{row['sys_mhz']:g}",
+            f"{row['size_kb']:g}",
+            f"{row['formula_us']:.1f}",
+            f"{row['dma_us']:.1f}",
+            f"{row['measured_us']:.1f}",
+            f"{row['ratio']:.4f}",
+        ]
+        for row in rows
+    ]
+    return columns, cells
+
+
 def overhead_cells(series: list[dict[str, Any]]) -> Cells:
     return _by_size(series, "overhead", "ratio", 4)

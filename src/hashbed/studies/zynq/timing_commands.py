@@ -16,10 +16,10 @@ from hashbed.flow.impl.implement import DEFAULT_TIMEOUT_S
 from hashbed.flow.timing.variation import VariationModel
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.zynq.study_set import STUDY_DEVICES
 from hashbed.studies.zynq.timing import DATA_MODES, ENGINES, LOW_FACTOR, TimingSettings, time_node
 from hashbed.studies.zynq.timing_tables import (
     MODEL_NOTE,
-    STUDY_DEVICES,
     TABLE_1_TITLE,
     TABLE_3_TITLE,
     board_cells,

@@ -7,16 +7,16 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
-from hashbed.catalogue.cores import all_cores
+from hashbed.catalogue.cores import Core, all_cores
 from hashbed.console.cells import Cells
 from hashbed.results import JobRecord, ResultStore
+from hashbed.studies.zynq.experiments import LONG_MESSAGE_KB, long_message_mbps
+from hashbed.studies.zynq.study_set import STUDY_DEVICES, study_device
+from hashbed.studies.zynq.workloads import MEASURED_BLOCKS
 
 MODEL_NOTE = "virtual boards: hashbed's variation model (docs/methodology.md), not measured devices"
 TABLE_1_TITLE = "Table I: static-timing vs experimental Fmax (post-route timing simulation)"
 TABLE_3_TITLE = f"Table III: experimental Fmax on several boards ({MODEL_NOTE})"
-#: Where the study's experiment runs in hashbed (``make timing``): every basic iterative core
-#: on ECP5-85k, the lightweight cores on ECP5-25k.
-STUDY_DEVICES = {"basic-iterative": "ecp5-85k", "lightweight-logic": "ecp5-25k", "lightweight-bram": "ecp5-25k"}
 
 
 def board_statistics(fmax: list[float]) -> dict[str, float | None]:
@@ -38,9 +38,18 @@ def _latest(store: ResultStore) -> dict[tuple[str, str, str, int], JobRecord]:
     return latest
 
 
+def experimental_fmax(store: ResultStore, core: Core) -> float | None:
+    """``core``'s experimental Fmax on its study device with worst-case data (the clock the
+    search found safe for any message), if searched on its present Verilog."""
+    record = _latest(store).get((core.name, study_device(core), "worst", 0))
+    return float(record.outputs["exp_fmax_mhz"]) if record is not None else None
+
+
 def fmax_rows(store: ResultStore) -> list[dict[str, Any]]:
-    """Table I: one row per core, device and data mode, on the design's own delays."""
+    """Table I: one row per core, device and data mode, on the design's own delays; the
+    throughput of a long message on the simulated board at the row's experimental Fmax, where run."""
     rows = []
+    long_message = long_message_mbps(store)
     for (core, device, data, board), record in sorted(_latest(store).items()):
         if board:
             continue
@@ -55,6 +64,7 @@ def fmax_rows(store: ResultStore) -> list[dict[str, Any]]:
                 "ratio": out["ratio"],
                 "throughput_formula_mbps": out["throughput_formula_mbps"],
                 "throughput_measured_mbps": out["throughput_measured_mbps"],
+                "throughput_long_mbps": long_message.get((core, float(out["exp_fmax_mhz"]))),
                 "limit_above_range": out["limit_above_range"],
                 "critical_path": out.get("critical_path"),
                 "seconds": out["seconds"],
@@ -106,6 +116,31 @@ def missing_searches(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
     ]
 
 
+def missing_long_messages(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The (what, command) of each core of ``rows`` (Table I) on its study device whose long
+    message was not run at its worst-case data's experimental Fmax."""
+    cores = {core.name: core for core in all_cores()}
+    return [
+        (
+            f"{row['core']}: measured throughput on {LONG_MESSAGE_KB} kB at {row['exp_fmax_mhz']:g} MHz",
+            f"hashbed testbed overhead {row['core']} --sizes {LONG_MESSAGE_KB} --core-mhz experimental",
+        )
+        for row in rows
+        if row["data"] == "worst"
+        and row["throughput_long_mbps"] is None
+        and row["core"] in cores
+        and row["device"] == study_device(cores[row["core"]])
+    ]
+
+
+#: What Table I's two measured throughputs are.
+MEASURED_NOTE = (
+    f"TP measured, {MEASURED_BLOCKS} blocks: the message the post-route timing simulation hashed at the experimental "
+    f"Fmax; {LONG_MESSAGE_KB} kB: a message of that size through the whole testbed on the simulated board (ideal DMA, "
+    "system clock at its default) with the core clock at the row's experimental Fmax, as the study measured it"
+)
+
+
 def fmax_cells(rows: list[dict[str, Any]]) -> Cells:
     """Table I (rows of ``fmax_rows``) as text; '+' marks a limit above the search range."""
     columns = [
@@ -116,7 +151,8 @@ def fmax_cells(rows: list[dict[str, Any]]) -> Cells:
         "exp. MHz",
         "exp./STA",
         "TP formula Mbit/s",
-        "TP measured Mbit/s",
+        f"TP measured, {MEASURED_BLOCKS} blocks Mbit/s",
+        f"TP measured, {LONG_MESSAGE_KB} kB Mbit/s",
         "critical path (STA)",
     ]
     cells = [
@@ -129,6 +165,7 @@ def fmax_cells(rows: list[dict[str, Any]]) -> Cells:
             f"{row['ratio']:.3f}",
             f"{row['throughput_formula_mbps']:.1f}",
             f"{row['throughput_measured_mbps']:.1f}",
+            "-" if row["throughput_long_mbps"] is None else f"{row['throughput_long_mbps']:.1f}",
             path_text(row["critical_path"]),
         ]
         for row in rows

@@ -16,13 +16,11 @@ from hashbed.jobs.runner import Jobs
 from hashbed.results import ResultStore
 from hashbed.studies.zynq.board.experiments import BoardSettings, fmax_node, run_here, transfer_nodes
 from hashbed.studies.zynq.experiments import (
-    FALLBACK_CORE_MHZ,
     SIZE_KB_RANGE,
     overhead_row,
     speedup_row,
-    stored_fmax,
 )
-from hashbed.studies.zynq.testbed_commands import add_sizes_and_core_clock
+from hashbed.studies.zynq.testbed_commands import add_sizes_and_core_clock, chosen_core_mhz
 from hashbed.studies.zynq.workloads import KB
 from hashbed.testbed.address_map import BOARDS, get_board
 from hashbed.testbed.pynq_board import PynqBoard, check_bitfile
@@ -61,9 +59,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     bitfile = args.bitfile or default_folder(core.name, board_kind.name) / f"{project_name(core)}.bit"
     check_bitfile(bitfile)
     with ResultStore(args.db) as store:
-        core_mhz = args.core_mhz or stored_fmax(store, core) or FALLBACK_CORE_MHZ
-        if args.core_mhz is None:
-            err.print(f"({core.name}: core clock {core_mhz:g} MHz; set it with --core-mhz)")
+        core_mhz = chosen_core_mhz(args, store, core)
         jobs = Jobs(store, args.build_dir, args.force)
         board = PynqBoard(core, bitfile, board_kind)
         with board:
