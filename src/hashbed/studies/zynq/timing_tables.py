@@ -29,8 +29,8 @@ def board_statistics(fmax: list[float]) -> dict[str, float | None]:
 
 def _latest(store: ResultStore) -> dict[tuple[str, str, str, int], JobRecord]:
     """The latest successful timing job per (core, device, data mode, board), made from the core's
-    present Verilog (a row of an older version is kept in the store, not shown)."""
-    fingerprints = {core.name: core.fingerprint() for core in all_cores()}
+    present Verilog (a row of an older version is kept in the store, not shown); LWC cores too."""
+    fingerprints = {core.name: core.fingerprint() for core in all_cores(None)}
     latest: dict[tuple[str, str, str, int], JobRecord] = {}
     for record in store.jobs("time"):
         if record.ok and record.inputs.get("core_fingerprint") == fingerprints.get(record.core):
