@@ -3,7 +3,9 @@ rule as its specification states it, and the one-byte message against independen
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +15,8 @@ from hashbed.catalogue.cores import all_cores
 from hashbed.catalogue.cycles import CycleFormula
 from hashbed.studies.lightweight.short import SHORT_MESSAGE_BITS, short_blocks, short_throughput_mbps
 from hashbed.studies.lightweight.tables import ARCHITECTURES
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _ceil(bits: int, block: int) -> int:
@@ -68,3 +72,18 @@ def test_short_throughput_is_one_block_over_the_whole_message_s_cycles() -> None
     formula = CycleFormula(33, 336, 16)
     assert short_throughput_mbps(formula, 512, 80.0, 2) == pytest.approx(512 * 80.0 / (33 + 2 * 336 + 16))
     assert short_throughput_mbps(formula, 512, 80.0, 1) == pytest.approx(512 * 80.0 / (33 + 336 + 16))
+
+
+def test_the_docs_table_of_the_short_message_s_blocks_is_the_model_s() -> None:
+    """docs/lightweight.md's table: blocks of a one-byte message, and the longest message that
+    takes as many."""
+    names = {"SHA-256": "sha-256/fips", "BLAKE-256": "blake-256/round3", "Grøstl-256": "groestl-256/round3"}
+    names |= {"JH-256": "jh-256/round3", "Keccak-256": "keccak-256/round3", "Skein-512-256": "skein-512-256/round3"}
+    text = (ROOT / "docs" / "lightweight.md").read_text()
+    rows = re.findall(r"^\| ([^|]+?) \|[^|]+\|[^|]+\| (\d+) \| (\d+) bits", text, re.MULTILINE)
+    assert {name for name, _, _ in rows} == set(names)
+    for name, blocks, longest in rows:
+        algorithm = get_algorithm(*names[name].split("/"))
+        assert short_blocks(algorithm) == int(blocks), name
+        same = [bits for bits in range(1, 2 * algorithm.block_bits) if algorithm.padded_bits(bits) == algorithm.padded_bits(8)]
+        assert max(same) == int(longest), name
