@@ -123,7 +123,7 @@ def test_every_table_and_figure_states_device_tools_and_hashbed_version(report: 
     with ResultStore(report / "results.db") as store:
         items = [item for section in sections(store, "all") for item in section.items]
     sourced = [item for item in items if isinstance(item, (Table, Figure))]
-    assert len(sourced) == 24  # with the lightweight and pipeline studies' claims beside hashbed's numbers
+    assert len(sourced) == 25  # with the lightweight and pipeline studies' claims beside hashbed's numbers
     for item in sourced:
         assert re.fullmatch(r"device: .+; tools: .+; hashbed \d+\.\d+\.\d+", item.source), item.source
         assert "none recorded" not in item.source, item.title if isinstance(item, Table) else item.name
@@ -184,7 +184,7 @@ def test_the_html_page_is_self_contained_with_the_figures_inlined(report: Path) 
     inlined = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
     assert sorted(base64.b64decode(data) for data in inlined) == sorted(p.read_bytes() for p in folder.glob("*.png"))
     untimed = sum(core.architecture in STUDY_DEVICES for core in all_cores())  # the fixture times sha1 on iCE40 only
-    assert page.count("<table>") == 17  # two of them the studies' claims beside hashbed's numbers
+    assert page.count("<table>") == 18  # two of them the studies' claims beside hashbed's numbers
     # + the exploration, the two deeper pipeline points, the Zynq study's claims, its DMA bottleneck
     # and its fitted DMA latency (the fixture's testbed has two cores at one system clock)
     missing = 6 + len(_cores_not_benched()) + len(_lwc_not_benched()) + untimed

@@ -12,13 +12,14 @@ from hashbed.catalogue.cores import load_core
 from hashbed.cli.main import main
 from hashbed.results import ResultStore
 from hashbed.studies.lightweight import families
-from hashbed.studies.lightweight.tables import lightweight_rows
+from hashbed.studies.lightweight.tables import lightweight_rows, power_cells, power_rows
 
 
 def put_row(store: ResultStore, core: str, algorithm: str, architecture: str, device: str, **area: float | str) -> None:
     row = {
         "core": core,
         "algorithm": algorithm,
+        "version": "fips" if algorithm == "sha-256" else "round3",
         "architecture": architecture,
         "device": device,
         "seed": 1,
@@ -46,24 +47,51 @@ def test_rows_are_relative_to_sha256_of_the_same_architecture_and_device(db: Pat
         put_row(store, "sha256", "sha-256", "basic-iterative", "ecp5-25k", luts=1000, ffs=900, fmax_mhz=100.0)
         # a lightweight LWC core (Ascon) is not one of the study's hashes
         put_row(store, "ascon_lw-logic", "ascon", "lightweight-logic", "ecp5-25k", luts=1400, ffs=800, fmax_mhz=130.0)
-        for core, energy in (("ref-logic", 40.0), ("x-logic", 30.0)):
+        for core, energy, dynamic_mw in (("ref-logic", 40.0, 8.0), ("x-logic", 30.0, 12.0)):
             store.put(
                 "energy",
                 {"core": core, "device": "ecp5-25k", "seed": 1},
-                {"energy_pj_per_bit": energy, "dynamic_pj_per_bit": energy / 4},
+                {
+                    "energy_pj_per_bit": energy,
+                    "dynamic_pj_per_bit": energy / 4,
+                    "static_mw": 30.0,
+                    "dynamic_mw_at_fmax": dynamic_mw,
+                },
             )
         rows = {(r["core"], r["device"]): r for r in lightweight_rows(store, cores)}
     assert set(rows) == {("ref-logic", "ecp5-25k"), ("x-logic", "ecp5-25k"), ("x-bram", "ecp5-25k"), ("x-logic", "ice40-up5k")}
     x = rows[("x-logic", "ecp5-25k")]
     assert (x["tp_vs_sha256"], x["tpa_vs_sha256"]) == (1.5, 0.75)
-    assert x["short_mbps"] == pytest.approx(512 * 150.0 / (2 + 32 + 17), abs=0.01) and x["short_vs_sha256"] == 1.5
+    assert x["short_blocks"] == 1 and x["short_mbps"] == pytest.approx(512 * 150.0 / (2 + 32 + 17), abs=0.01)
+    assert x["short_tpa_mbps_per_lut"] == pytest.approx(512 * 150.0 / (2 + 32 + 17) / 2000, abs=1e-4)
+    assert (x["short_vs_sha256"], x["short_tpa_vs_sha256"]) == (1.5, 0.75)
     assert x["budget"] == "misses: 464 LUT4s over (2000 > 1536); 64 flip-flops over (1600 > 1536)"
     assert (x["energy_pj_per_bit"], x["energy_vs_sha256"], x["dynamic_vs_sha256"]) == (30.0, 0.75, 0.75)
+    assert (x["static_mw"], x["static_vs_sha256"], x["dynamic_mw"], x["dynamic_mw_vs_sha256"]) == (30.0, 1.0, 12.0, 1.5)
     assert rows[("ref-logic", "ecp5-25k")]["budget"] == "fits"
     assert rows[("x-bram", "ecp5-25k")]["energy_pj_per_bit"] is None
     assert rows[("x-bram", "ecp5-25k")]["tp_vs_sha256"] is None  # no SHA-256 with block RAM stored
     assert rows[("x-bram", "ecp5-25k")]["budget"] == "no budget"
     assert rows[("x-logic", "ice40-up5k")]["budget"] == "budget is in ECP5 resources"
+    assert [r["core"] for r in power_rows(list(rows.values()))] == ["ref-logic", "x-logic"]
+    columns, table = power_cells([x])
+    power = dict(zip(columns[4:], table[0][4:], strict=True))
+    assert (power["static mW"], power["dynamic mW"], power["energy pJ/bit"]) == ("30.0", "12.00", "30.0")
+
+
+def test_short_message_of_jh_takes_two_blocks_and_its_throughput_one_block_s_bits(db: Path) -> None:
+    """TP S: one block's bits over the cycles of the short message, which JH's padding makes two
+    blocks long (its padding is at least 512 bits); the measured st holds the start and the
+    output transformations, end the digest."""
+    cores = {core: load_core(core) for core in ("jh256_lw-logic", "sha256_lw-logic")}
+    with ResultStore(db) as store:
+        put_row(store, "sha256_lw-logic", "sha-256", "lightweight-logic", "ecp5-25k", luts=1000, ffs=900, fmax_mhz=100.0)
+        put_row(store, "jh256_lw-logic", "jh-256", "lightweight-logic", "ecp5-25k", luts=1000, ffs=900, fmax_mhz=100.0)
+        rows = {r["core"]: r for r in lightweight_rows(store, cores)}
+    jh, sha = rows["jh256_lw-logic"], rows["sha256_lw-logic"]
+    assert (jh["short_blocks"], sha["short_blocks"]) == (2, 1)
+    assert jh["short_mbps"] == pytest.approx(512 * 100.0 / (2 + 2 * 32 + 17), abs=0.01)
+    assert jh["throughput_mbps"] == sha["throughput_mbps"] and jh["short_vs_sha256"] == round((2 + 32 + 17) / (2 + 64 + 17), 2)
 
 
 def test_report_lightweight_without_results_says_how_to_get_them(db: Path, capsys: pytest.CaptureFixture[str]) -> None:

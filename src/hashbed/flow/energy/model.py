@@ -46,7 +46,9 @@ class EnergyModel:
     #: One access of a block-RAM port, pJ; one write of a 16x4 distributed RAM, pJ.
     bram_access_pj: float = 10.0
     lutram_write_pj: float = 0.3
-    #: Static power per device, mW.
+    #: Static (quiescent) power per device, mW, the same for every design on the device: hashbed's
+    #: assumptions, not vendor figures (no public figure for the LFE5U-25F could be read from here:
+    #: docs/lightweight.md, "Power and energy", names the data sheet table and the calculator to take).
     static_mw: tuple[tuple[str, float], ...] = (("ecp5-25k", 30.0), ("ecp5-45k", 50.0), ("ecp5-85k", 85.0))
 
     def pin_capacitance(self, driver: str, pin: str) -> float:

@@ -10,7 +10,15 @@ from hashbed.catalogue.cores import all_cores
 from hashbed.console.printing import out, print_table
 from hashbed.results import ResultStore
 from hashbed.studies.lightweight import families
-from hashbed.studies.lightweight.tables import LIGHTWEIGHT_NOTE, LIGHTWEIGHT_TITLE, lightweight_cells, lightweight_rows
+from hashbed.studies.lightweight.tables import (
+    LIGHTWEIGHT_NOTE,
+    LIGHTWEIGHT_TITLE,
+    POWER_TITLE,
+    lightweight_cells,
+    lightweight_rows,
+    power_cells,
+    power_rows,
+)
 
 
 def print_report(store: ResultStore) -> None:
@@ -19,6 +27,8 @@ def print_report(store: ResultStore) -> None:
         out.print("lightweight study: no results yet (run 'hashbed bench --device ecp5-25k' on the *_lw cores)")
         return
     print_table(LIGHTWEIGHT_TITLE, lightweight_cells(rows))
+    if estimated := power_rows(rows):
+        print_table(POWER_TITLE, power_cells(estimated))
     out.print(LIGHTWEIGHT_NOTE)
     cells = families.family_cells(rows, store)
     print_table(families.TITLE, families.table3_cells(cells))

@@ -1,5 +1,6 @@
 """The lightweight study's section of the report: Table 3 across the families with its verdicts,
-and per device the cores' throughput against area and their table relative to SHA-256."""
+and per device the cores' throughput against area, their throughput table relative to SHA-256 and,
+where estimated, their power table."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from hashbed.studies.lightweight.tables import (
     ARCHITECTURES,
     LIGHTWEIGHT_NOTE,
     LIGHTWEIGHT_TITLE,
+    POWER_TITLE,
     lightweight_cells,
     lightweight_rows,
+    power_cells,
+    power_rows,
 )
 from hashbed.studies.narrowing import Narrow, fill
 
@@ -42,6 +46,8 @@ def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> l
             Figure(f"lightweight-{device}", f"Lightweight cores on {device}: throughput against area", [plot], source(flow))
         )
         section.items.append(Table(f"{LIGHTWEIGHT_TITLE} on {device}", lightweight_cells(flow), source(flow)))
+        if estimated := power_rows(flow):
+            section.items.append(Table(f"{POWER_TITLE} on {device}", power_cells(estimated), source(estimated)))
     section.items.append(Note(LIGHTWEIGHT_NOTE))
     return [section]
 
