@@ -133,13 +133,14 @@ families: $(STAMP) ## the lightweight cores on every FPGA family
 # step: publish merges the store's finished jobs into them (an export never drops a published job,
 # docs/store.md), then writes the project's report from the store and them (the store's failed runs,
 # which are not published, show as failed): docs/report (one
-# PNG per figure, the self-contained index.html, checked in headless Chromium, and its screenshot)
-# and docs/results.md.
+# PNG per figure, the self-contained index.html, checked in headless Chromium, and its screenshot),
+# docs/results.md and the verdicts' summary in docs/findings.md.
 REPORT_DB ?= hashbed.db
 PUBLISHED := published/jobs.jsonl
 publish: $(STAMP) ## (maintainers) the store's finished jobs into published/, and the project's report from them
 	$(BIN)/hashbed results --db $(REPORT_DB) --import $(PUBLISHED) --export $(PUBLISHED) --export-costs published/costs.jsonl
 	$(BIN)/hashbed report all --db $(REPORT_DB) --published $(PUBLISHED) --out docs/report --page docs/results.md
+	$(BIN)/hashbed findings --db $(REPORT_DB) --published $(PUBLISHED) --summary --into docs/findings.md
 	$(BIN)/python tests/support/headless.py docs/report/index.html docs/report-screenshot.png
 
 # The report of every study from your store and the published results, in build/report (README.md

@@ -17,6 +17,7 @@ from hashbed.catalogue.cores import all_cores
 from hashbed.catalogue.manifest import ManifestError
 from hashbed.catalogue.pipelines import load_pipeline
 from hashbed.cli.main import main
+from hashbed.results import ResultStore
 from hashbed.studies.findings import (
     AGREES,
     DISAGREES,
@@ -28,6 +29,7 @@ from hashbed.studies.findings import (
 )
 from hashbed.studies.lightweight import findings as lightweight
 from hashbed.studies.pipelined import findings as pipelined
+from hashbed.studies.side_by_side import SUMMARY_END, SUMMARY_START
 from hashbed.studies.zynq import findings as zynq
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,6 +193,34 @@ def test_findings_on_the_published_results(tmp_path: Path, capsys: pytest.Captur
         else:
             assert one["hashbed_value"] is not None, one
     assert sum(data["verdicts"].values()) == len(claims)
+    # docs/findings.md's summary is what these results give (make publish writes it)
+    page = tmp_path / "findings.md"
+    page.write_text((ROOT / "docs" / "findings.md").read_text())
+    assert (
+        main(["findings", "--db", str(tmp_path / "none.db"), "--published", str(published), "--summary", "--into", str(page)])
+        == 0
+    )
+    assert page.read_text() == (ROOT / "docs" / "findings.md").read_text(), "run make publish: docs/findings.md is stale"
+    assert main(["findings", "--db", str(tmp_path / "none.db"), "--published", str(published), "--summary"]) == 0
+    printed = capsys.readouterr().out
+    agreeing = sum(int(count) for count in re.findall(r"\(\d+ claims: (\d+) agree", printed))
+    assert agreeing == data["verdicts"][AGREES]
+    for study in ("zynq", "lightweight", "pipeline"):
+        assert f"**The {study} study** (" in printed
+
+
+def test_a_summary_goes_between_its_markers_and_nowhere_else(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("# Page\n")
+    ResultStore(tmp_path / "empty.db").close()
+    args = ["findings", "--db", str(tmp_path / "empty.db"), "--published", "none", "--summary", "--into", str(page)]
+    assert main(args) == 1
+    assert "has no summary block" in capsys.readouterr().err
+    page.write_text(f"before\n{SUMMARY_START}\nold\n{SUMMARY_END}\nafter\n")
+    assert main(args) == 0
+    text = page.read_text()
+    assert text.startswith(f"before\n{SUMMARY_START}\n\n**The zynq study**") and text.endswith(f"{SUMMARY_END}\nafter\n")
+    assert "old" not in text and text.count(SUMMARY_START) == 1
 
 
 def test_findings_prints_one_table_per_study(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -61,7 +61,7 @@ from hashbed.studies.ranking import (
     result_cells,
 )
 from hashbed.studies.registry import STUDIES, studies_named
-from hashbed.studies.side_by_side import RULES_NOTE, counts_text, study_findings
+from hashbed.studies.side_by_side import RULES_NOTE, counts_text, study_findings, summary, write_summary
 
 #: The studies whose claims ``hashbed findings`` judges.
 FINDINGS_STUDIES = tuple(study.name for study in STUDIES if study.findings is not None)
@@ -600,6 +600,13 @@ def cmd_findings(args: argparse.Namespace) -> int:
     with ResultStore(view.path if view else args.db, create=False) as store:
         by_study = study_findings(store, chosen)
     found = [finding for findings in by_study.values() for finding in findings]
+    if args.into is not None:
+        write_summary(args.into, summary(by_study))
+        err.print(f"(the summary of {len(found)} claims written into {args.into})")
+        return 0
+    if args.summary:
+        out.print(summary(by_study), end="")
+        return 0
     if args.json:
         emit_json({"claims": [finding.as_json() for finding in found], "verdicts": verdict_counts(found)})
         return 0
@@ -845,6 +852,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="every claim of the studies beside hashbed's number on the same quantity, with a computed verdict",
     )
     p.add_argument("--study", default="all", choices=[*FINDINGS_STUDIES, "all"], help="the study (default: all)")
+    p.add_argument(
+        "--summary",
+        action="store_true",
+        help="per study, in markdown: what was reproduced, what was refuted and what cannot be judged, with hashbed's values",
+    )
+    p.add_argument(
+        "--into",
+        type=Path,
+        metavar="FILE",
+        help="write the --summary into FILE's summary block (make publish: docs/findings.md)",
+    )
     add_published_option(p)
     p.set_defaults(func=cmd_findings)
 
