@@ -34,8 +34,13 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (wheel,) = (work / "dist").glob("hashbed-*.whl")
     venv.create(work / "venv", with_pip=True)
     bin_dir = work / "venv" / "bin"
-    install = subprocess.run(
-        [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(wheel)], capture_output=True, text=True, check=False
+    clean = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    install = subprocess.run(  # nothing of the checkout on its path: pip would take it for an installed hashbed
+        [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=clean,
     )
     assert install.returncode == 0, install.stderr
     return bin_dir

@@ -80,14 +80,16 @@ def write_summary(path: Path, text: str) -> None:
     """``text`` in place of what stands between ``SUMMARY_START`` and ``SUMMARY_END`` in ``path``."""
     try:
         page = path.read_text()
-    except OSError as exc:
-        raise HashbedError(
-            f"cannot read {path}: {exc.strerror}; give a markdown file with the summary's two marker lines"
-        ) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        raise HashbedError(f"cannot read {path}: {why}; give a markdown file with the summary's two marker lines") from exc
     start, end = page.find(SUMMARY_START), page.find(SUMMARY_END)
     if start < 0 or end < start:
         raise HashbedError(f"{path} has no summary block: put the lines {SUMMARY_START!r} and {SUMMARY_END!r} where it goes")
-    path.write_text(page[: start + len(SUMMARY_START)] + "\n\n" + text + "\n" + page[end:])
+    try:
+        path.write_text(page[: start + len(SUMMARY_START)] + "\n\n" + text + "\n" + page[end:])
+    except OSError as exc:
+        raise HashbedError(f"cannot write {path}: {exc.strerror}") from exc
 
 
 def section(store: ResultStore, studies: tuple[Study, ...]) -> Section | None:
