@@ -33,7 +33,8 @@ class Label:
     y: float
     text: str
     colour: str
-    #: A line back to the point where the label is moved away from it.
+    #: A line back to the point where the label is moved away from it; without one, the label
+    #: stands on a white ground (the label of a line, which it may cross).
     leader: bool = True
 
 
@@ -73,6 +74,7 @@ def _place_one(renderer: RendererBase, label: Label, taken: list[Box]) -> None:
 
 def _annotate(label: Label, offset: tuple[float, float], leader: bool) -> Text:
     arrow = {"arrowstyle": "-", "color": "#777777", "linewidth": 0.5, "shrinkA": 0, "shrinkB": 2} if leader else None
+    ground = None if label.leader else {"facecolor": "white", "edgecolor": "none", "pad": 0.5}
     return label.axes.annotate(
         label.text,
         (label.x, label.y),
@@ -84,6 +86,7 @@ def _annotate(label: Label, offset: tuple[float, float], leader: bool) -> Text:
         va="bottom",
         annotation_clip=False,
         arrowprops=arrow,
+        bbox=ground,
     )
 
 
