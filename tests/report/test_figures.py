@@ -17,6 +17,7 @@ from hashbed.report.sections import sections
 from hashbed.results import ResultStore
 from hashbed.results.published import published_jobs_file
 from hashbed.studies.document import Figure, Heatmap, Plot, Series
+from hashbed.testbed.simulated import DmaModel
 from support import fixture_store
 
 if TYPE_CHECKING:
@@ -138,6 +139,23 @@ def test_the_overhead_figure_is_small_multiples_with_a_few_lines_each(published:
     assert all(series.setting for p in figure.plots if isinstance(p, Plot) for series in p.series)
 
 
+def test_a_second_setting_of_a_core_is_a_line_style_beside_its_first(tmp_path: Path) -> None:
+    db = fixture_store.fill(tmp_path / "settings.db", pipeline=False, lightweight=False, lwc=False)
+    with ResultStore(db) as store:
+        fixture_store.put_testbed(store, "sha1", 140.0, 14.0, DmaModel(latency=300))
+        (figure,) = [f for f in _figures(store).values() if f.name == "overhead-vs-size"]
+    panels = {p.title: p for p in figure.plots if isinstance(p, Plot)}
+    assert sorted(panels) == ["sha1", "sha256"]  # a panel per algorithm
+    assert [(s.label, s.setting) for s in panels["sha1"].series] == [
+        ("sha1, 140.00 MHz", "system 100 MHz, ideal DMA"),
+        ("sha1, 140.00 MHz", "system 100 MHz, DMA latency=300"),
+    ]
+    drawn = draw_figure(figure)
+    legend = drawn.axes[0].get_legend()
+    assert legend is not None and {t.get_text() for t in legend.get_texts()} >= {s.setting for s in panels["sha1"].series}
+    assert _check(figure) == []
+
+
 def test_table_3_across_families_is_a_heatmap_per_architecture(published: dict[str, Figure]) -> None:
     plots = published["lightweight-table3"].plots
     assert [p.title for p in plots] == ["lightweight-logic", "lightweight-bram"]
@@ -171,9 +189,10 @@ def test_labels_crowded_on_one_spot_are_laid_out_apart() -> None:
     assert sum(1 for text in _texts(drawn) if text.get_text().startswith("core")) == 12
 
 
-def test_the_figures_are_small_pngs(tmp_path: Path, published: dict[str, Figure]) -> None:
+def test_the_figures_are_small_pngs(published: dict[str, Figure]) -> None:
     from hashbed.report.figures import render_png
 
-    png = render_png(published["overhead-vs-size"])
-    assert png.startswith(b"\x89PNG") and len(png) < 120_000
-    assert render_png(published["overhead-vs-size"]) == png  # the same data, the same file
+    assert len(render_png(published["overhead-vs-size"])) < 120_000  # fifteen panels
+    png = render_png(published["throughput-vs-area-gatemate-a1"])
+    assert png.startswith(b"\x89PNG") and len(png) < 40_000
+    assert render_png(published["throughput-vs-area-gatemate-a1"]) == png  # the same data, the same file

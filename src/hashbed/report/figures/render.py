@@ -66,12 +66,13 @@ def draw_figure(figure: Figure) -> MplFigure:
 
 
 def _legends(legends: list[tuple[Axes, list[Artist]]], settings: list[str]) -> None:
-    """A legend in each panel of several series, or only in the first where all show the same
-    series; the settings' line styles in the first panel's."""
+    """A legend in each panel of several series (in each panel where the panels show different
+    series), or only in the first where all show the same; the settings' line styles in the first's."""
     texts = [[h.get_label() for h in handles] for _, handles in legends]
     shared = len(legends) > 1 and all(t == texts[0] for t in texts)
     for index, (axes, handles) in enumerate(legends):
-        shown = handles if len(handles) > 1 and (index == 0 or not shared) else []
+        panels_differ = len(legends) > 1 and not shared  # a panel's one series named too (a core and its clock)
+        shown = handles if (len(handles) > 1 and (index == 0 or not shared)) or panels_differ else []
         if index == 0 and any(settings):
             from matplotlib.lines import Line2D
 
