@@ -24,7 +24,6 @@ _MOST_RATIO_LINES = 6
 _RATIO_COLOUR = "#8a8a8a"
 #: The lines span the points' y/x and this factor beyond (those that cross the panel are drawn).
 _BEYOND = 1.5
-_FONT = 7
 
 
 def colours(labels: list[str]) -> dict[str, str]:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure as MplFigure
 
-DPI = 100
+_DPI = 100
 #: The size of a figure of one panel, and of each panel of a grid (inches).
 _ALONE = (7.5, 5.2)
 _PANEL = (5.0, 4.0)
@@ -38,14 +38,14 @@ def draw_figure(figure: Figure) -> MplFigure:
     rows = math.ceil(count / columns)
     panel = _ALONE if count == 1 else _PANEL if rows == 1 else _GRID_PANEL
     width, height = panel[0] * columns, panel[1] * rows + 1.0
-    mpl = MplFigure(figsize=(width, height), dpi=DPI, layout="constrained")
+    mpl = MplFigure(figsize=(width, height), dpi=_DPI, layout="constrained")
     FigureCanvasAgg(mpl)
     grid = mpl.subplots(rows, columns, squeeze=False).flat
     settings = list(dict.fromkeys(s.setting for plot in figure.plots if isinstance(plot, Plot) for s in plot.series))
     legends: list[tuple[Axes, list[Artist]]] = []
     labels: list[Label] = []
     points: dict[Axes, list[tuple[float, float]]] = {}
-    for axes, plot in zip(grid, figure.plots):
+    for plot, axes in zip(figure.plots, grid):  # the plots first: zip takes no panel past the last plot
         if isinstance(plot, Heatmap):
             draw_heatmap(mpl, axes, plot)
             continue
