@@ -60,6 +60,7 @@ def draw_figure(figure: Figure) -> MplFigure:
     mpl.supxlabel("\n".join(textwrap.wrap(figure.source, width=int(width * 17))), fontsize=7, color="#444444")
     mpl.canvas.draw()  # the layout, fixed from here on: the labels are laid out in it
     mpl.set_layout_engine("none")
+    _pin_legends(list(points))
     thin(list(points))
     place(mpl, labels, points)
     return mpl
@@ -82,6 +83,16 @@ def _legends(legends: list[tuple[Axes, list[Artist]]], settings: list[str]) -> N
             ]
         if shown:
             axes.legend(handles=shown, fontsize=7, loc="best")
+
+
+def _pin_legends(panels: list[Axes]) -> None:
+    """Each legend kept where matplotlib's 'best' put it: it would look again, and elsewhere, once
+    the labels are there."""
+    for axes in panels:
+        legend = axes.get_legend()
+        if legend is not None:
+            box = legend.get_window_extent(axes.figure.canvas.get_renderer())  # type: ignore[attr-defined]
+            legend.set_loc(tuple(axes.transAxes.inverted().transform((box.x0, box.y0))))
 
 
 def render_png(figure: Figure) -> bytes:
