@@ -32,7 +32,7 @@ def label_log_axis(axis: Axis, low: float, high: float) -> None:
     elif decades > _ONE_TWO_FIVE:
         axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
     else:
-        axis.set_major_locator(MaxNLocator(nbins=4, steps=[1, 2, 2.5, 5, 10]))
+        axis.set_major_locator(MaxNLocator(nbins=6, steps=[1, 2, 2.5, 5, 10]))
     axis.set_major_formatter(FuncFormatter(number))
     axis.set_minor_formatter(NullFormatter())
 
