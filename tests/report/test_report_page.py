@@ -32,7 +32,7 @@ def test_the_report_page_loads_without_errors_and_every_figure_renders(browser: 
     check = browser.check(tmp_path / "report" / "index.html", screenshot)
     assert check.title == "hashbed report"
     assert problems(check) == []
-    assert len(check.images) == 7 and all(src.startswith("data:image/png;base64,") for src, _, _ in check.images)
+    assert len(check.images) == 8 and all(src.startswith("data:image/png;base64,") for src, _, _ in check.images)
     assert all(width > 300 and height > 200 for _, width, height in check.images)  # decoded at their real size
     shot = screenshot.read_bytes()
     assert shot.startswith(PNG) and len(shot) > 50_000  # the whole page, tables and figures

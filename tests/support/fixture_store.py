@@ -219,8 +219,9 @@ def _testbed(store: ResultStore) -> None:
         put_testbed(store, core_name, core_mhz, software_gbps)
 
 
-def put_testbed(store: ResultStore, core_name: str, core_mhz: float, software_gbps: float) -> None:
-    """A testbed series of ``core_name`` at every size: 2 % overhead at 1 kB, the software at ``software_gbps``."""
+def put_testbed(store: ResultStore, core_name: str, core_mhz: float, software_gbps: float, dma: DmaModel = DmaModel()) -> None:
+    """A testbed series of ``core_name`` at every size: 2 % overhead at 1 kB, the software at
+    ``software_gbps``, with the simulated DMA engine ``dma``."""
     core = load_core(core_name)
     for size_kb in SIZES_KB:
         size = size_kb * KB
@@ -250,7 +251,7 @@ def put_testbed(store: ResultStore, core_name: str, core_mhz: float, software_gb
             "size_bytes": size,
             "sys_mhz": 100.0,
             "core_mhz": core_mhz,
-            "dma": dataclasses.asdict(DmaModel()),
+            "dma": dataclasses.asdict(dma),
             "start_delay": 0,
             "message_seed": 1,
             "software": "hashlib (fixture)",

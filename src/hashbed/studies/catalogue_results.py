@@ -1,6 +1,6 @@
 """The report's section of every core's results, which no one study owns and the Zynq study
-shows: throughput against area per device and seed, ranked by throughput per LUT, and the
-catalogue's cores without a row there."""
+shows: throughput against area per device (over the placer seeds), the results of each seed
+ranked by throughput per LUT, and the catalogue's cores without a row there."""
 
 from __future__ import annotations
 
@@ -9,7 +9,20 @@ from typing import Any
 from hashbed.catalogue.cores import all_cores
 from hashbed.flow.impl.implement import DEFAULT_SEED
 from hashbed.results import ResultStore
-from hashbed.studies.document import PUBLISHED_MARK, Figure, Item, Missing, Note, Plot, Section, Series, Table, source
+from hashbed.studies.document import (
+    PUBLISHED_MARK,
+    Figure,
+    Item,
+    Missing,
+    Note,
+    Plot,
+    Section,
+    Table,
+    area_axis,
+    over_seeds,
+    source,
+    tpa_unit,
+)
 from hashbed.studies.narrowing import Narrow, fill
 from hashbed.studies.ranking import latest_rows, metrics_records, ranked, reference_tpa, result_cells
 
@@ -23,26 +36,10 @@ def cores_section(store: ResultStore, narrow: Narrow, published: frozenset[str] 
         section.items.append(Missing("the throughput-against-area results of the cores", "hashbed bench --device ecp5-85k"))
         return section
     for device in sorted({row["device"] for row in rows}):
+        section.items.append(_figure([row for row in rows if row["device"] == device], device, narrow))
         for seed in sorted({row["seed"] for row in rows if row["device"] == device}):
             flow = [row for row in rows if (row["device"], row["seed"]) == (device, seed)]
             name = f"{device}, seed {seed}"
-            points = Series("cores", [r["luts"] for r in flow], [r["throughput_mbps"] for r in flow], [r["core"] for r in flow])
-            plot = Plot(
-                "each point a core (its latest run); area on a logarithmic scale",
-                "area (LUTs)",
-                "throughput (Mbit/s)",
-                [points],
-                scatter=True,
-                log_x=True,
-            )
-            section.items.append(
-                Figure(
-                    f"throughput-vs-area-{device}-s{seed}",
-                    f"Throughput against area of {'the chosen cores' if narrow.active else 'every core'} on {name}",
-                    [plot],
-                    source(flow),
-                )
-            )
             marked = f"; {PUBLISHED_MARK}" if any(row.get("published") for row in flow) else ""
             section.items.append(
                 Table(f"Results on {name}, ranked by throughput per LUT", result_cells(flow), source(flow) + marked)
@@ -50,6 +47,26 @@ def cores_section(store: ResultStore, narrow: Narrow, published: frozenset[str] 
             if seed == DEFAULT_SEED:
                 section.items += _cores_without_rows(store, flow, device, narrow)
     return section
+
+
+def _figure(rows: list[dict[str, Any]], device: str, narrow: Narrow) -> Figure:
+    """Each core's throughput against its area on ``device``: the median over the placer seeds it
+    was run with, and their range."""
+    seeds = sorted({row["seed"] for row in rows})
+    over = f"median and range over seeds {', '.join(map(str, seeds))}" if len(seeds) > 1 else f"seed {seeds[0]}"
+    points = over_seeds("cores", rows, "luts", "throughput_mbps", lambda row: row["core"], named=True)
+    plot = Plot(
+        f"each point a core (its latest run, {over}); dashed: equal throughput per area",
+        area_axis(device),
+        "throughput (Mbit/s)",
+        [points],
+        scatter=True,
+        log_x=True,
+        log_y=True,
+        ratio_lines=tpa_unit(device),
+    )
+    cores = "the chosen cores" if narrow.active else "every core"
+    return Figure(f"throughput-vs-area-{device}", f"Throughput against area of {cores} on {device}", [plot], source(rows))
 
 
 def _fill(narrow: Narrow) -> str:

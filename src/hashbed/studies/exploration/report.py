@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hashbed.catalogue.cores import all_cores
 from hashbed.results import ResultStore
-from hashbed.studies.document import Figure, Missing, Plot, Section, Series, Table, source
+from hashbed.studies.document import Figure, Missing, Plot, Section, Series, Table, area_axis, source, tpa_unit
 from hashbed.studies.exploration import study, tables
 from hashbed.studies.narrowing import Narrow, fill
 
@@ -34,7 +34,16 @@ def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> l
     best = Series(
         "best run", [r["best_luts"] for r in rows], [r["best_throughput_mbps"] for r in rows], [r["core"] for r in rows]
     )
-    plot = Plot("each point a core", "area (LUTs)", "throughput, long messages (Mbit/s)", [default, best], scatter=True)
+    plot = Plot(
+        "each point a core; dashed: equal throughput per area",
+        area_axis(study.DEVICE),
+        "throughput, long messages (Mbit/s)",
+        [default, best],
+        scatter=True,
+        log_x=True,
+        log_y=True,
+        ratio_lines=tpa_unit(study.DEVICE),
+    )
     section.items.append(Figure("exploration-gain", f"Default and best run of each core on {study.DEVICE}", [plot], source(rows)))
     return [section]
 

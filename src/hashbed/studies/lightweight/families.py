@@ -105,19 +105,34 @@ def table3_cells(cells: dict[tuple[str, str, str], Cell]) -> Cells:
     """Rows: architecture and function; a column per family: the TP/A ratio to SHA-256 and the
     device it was taken on."""
     families = families_shown(cells)
-    columns = ["architecture", "function", *(_heading(f) for f in families)]
+    columns = ["architecture", "function", *(heading(f) for f in families)]
     table = []
     for architecture in ARCHITECTURES:
-        algorithms = sorted({a for (arch, a, _) in cells if arch == architecture}, key=lambda a: (a == REFERENCE_ALGORITHM, a))
-        for algorithm in algorithms:
+        for algorithm in functions(cells, architecture):
             table.append([architecture, algorithm, *(_text(cells.get((architecture, algorithm, f))) for f in families)])
     return columns, table
 
 
-def _heading(family: str) -> str:
+def functions(cells: dict[tuple[str, str, str], Cell], architecture: str) -> list[str]:
+    """The functions of ``architecture`` in the cells, SHA-256 last."""
+    return sorted({a for (arch, a, _) in cells if arch == architecture}, key=lambda a: (a == REFERENCE_ALGORITHM, a))
+
+
+def heading(family: str) -> str:
     """The family, and its area unit where it is not the LUT4 (the ratio is taken in that unit)."""
     units = {d.area_unit for d in DEVICES.values() if d.family == family}
     return family if units == {"LUT4"} else f"{family} ({', '.join(sorted(units))})"
+
+
+def short_text(cell: Cell | None) -> str:
+    """A cell's ratio alone, or in a word why it has none."""
+    if cell is None:
+        return "-"
+    if cell.row is not None:
+        return f"{cell.row['tpa_vs_sha256']:.2f}"
+    if cell.unreferenced:
+        return "no SHA-256"
+    return "does not fit" if cell.does_not_fit else "failed"
 
 
 def _text(cell: Cell | None) -> str:

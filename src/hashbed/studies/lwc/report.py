@@ -8,7 +8,7 @@ from typing import Any
 
 from hashbed.catalogue.cores import all_cores
 from hashbed.results import ResultStore
-from hashbed.studies.document import Figure, Missing, Note, Plot, Section, Series, Table, source
+from hashbed.studies.document import Figure, Missing, Note, Plot, Section, Series, Table, area_axis, source, tpa_unit
 from hashbed.studies.lwc import tables
 from hashbed.studies.narrowing import Narrow, fill
 
@@ -87,16 +87,18 @@ def _lwc_figure(store: ResultStore, rows: list[dict[str, Any]], device: str, nar
                 [row["core"] for row in points],
             )
         )
-    title = "each point a core (long messages); area on a logarithmic scale"
+    title = "each point a core (long messages); dashed: equal throughput per area"
     if not hashes:
-        title = f"no hash core has a row on {device} yet (hashbed bench --device {device}); area on a logarithmic scale"
+        title = f"no hash core has a row on {device} yet (hashbed bench --device {device})"
     plot = Plot(
         title,
-        "area (LUTs)",
+        area_axis(device),
         "throughput, long messages (Mbit/s)",
         series,
         scatter=True,
         log_x=True,
+        log_y=True,
+        ratio_lines=tpa_unit(device),
     )
     return Figure(
         f"lwc-throughput-vs-area-{device}",

@@ -1,5 +1,5 @@
-"""The pipeline study's section of the report: per algorithm, device and seed, throughput per area
-and the improvement over one stage against depth, with their tables; optimized against base, the
+"""The pipeline study's section of the report: per algorithm and device, throughput per area and
+the improvement over one stage against depth (over the placer seeds), with the tables of each seed; optimized against base, the
 spread over seeds, and what the rows say of the study's claims."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from hashbed.results import ResultStore
-from hashbed.studies.document import Figure, Missing, Note, Plot, Section, Series, Table, source
+from hashbed.studies.document import Figure, Missing, Note, Plot, Section, Series, Table, over_seeds, source, tpa_unit
 from hashbed.studies.narrowing import Narrow
 from hashbed.studies.pipelined import tables as pipeline_tables
 
@@ -23,10 +23,10 @@ def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> l
         )
         return [section]
     tables = pipeline_tables.depth_tables(rows)
-    for key in sorted({(t["algorithm"], t["device"], t["seed"]) for t in tables}):
-        group = [t for t in tables if (t["algorithm"], t["device"], t["seed"]) == key]
+    for algorithm, device in sorted({(t["algorithm"], t["device"]) for t in tables}):
+        group = [t for t in tables if (t["algorithm"], t["device"]) == (algorithm, device)]
         section.items.append(_depth_figure(group))
-        for table in group:
+        for table in sorted(group, key=lambda t: t["seed"]):
             fitting = [p for p in table["points"] if p["fits"]]
             section.items.append(
                 Table(pipeline_tables.depth_title(table), pipeline_tables.depth_cells(table), source(fitting or table["points"]))
@@ -58,20 +58,34 @@ def _fill(narrow: Narrow) -> str:
 
 
 def _depth_figure(group: list[dict[str, Any]]) -> Figure:
-    algorithm, device, seed = group[0]["algorithm"], group[0]["device"], group[0]["seed"]
+    """TP/A and the improvement I against depth of an algorithm's designs on a device: at each
+    depth the median over the placer seeds, and their range."""
+    algorithm, device = group[0]["algorithm"], group[0]["device"]
+    seeds = sorted({table["seed"] for table in group})
     curves: dict[str, list[Series]] = {"tpa_mbps_per_lut": [], "improvement": []}
     points = []
-    for table in group:
-        fitting = [p for p in table["points"] if p["fits"]]
+    for architecture in sorted({table["architecture"] for table in group}):
+        fitting = [p for t in group if t["architecture"] == architecture for p in t["points"] if p["fits"]]
         points += fitting
         for key, values in curves.items():
             shown = [p for p in fitting if p[key] is not None]
-            values.append(Series(table["architecture"], [p["stages"] for p in shown], [p[key] for p in shown]))
+            values.append(over_seeds(architecture, shown, "stages", key, lambda p: p["stages"]))
     plots = [
-        Plot("throughput per area", "pipeline stages", "TP/A (Mbit/s per LUT)", curves["tpa_mbps_per_lut"], log_x=True),
-        Plot("improvement over one stage", "pipeline stages", "I = (T_k/A_k) / (T_1/A_1)", curves["improvement"], log_x=True),
+        Plot(
+            "throughput per area", "depth (pipeline stages)", f"TP/A ({tpa_unit(device)})", curves["tpa_mbps_per_lut"], log_x=True
+        ),
+        Plot(
+            "improvement over one stage",
+            "depth (pipeline stages)",
+            "I = (T_k/A_k) / (T_1/A_1) (ratio)",
+            curves["improvement"],
+            log_x=True,
+        ),
     ]
-    name = f"pipeline-{algorithm}-{device}-s{seed}"
+    over = f"the median and range over seeds {', '.join(map(str, seeds))}" if len(seeds) > 1 else f"seed {seeds[0]}"
     return Figure(
-        name, f"{algorithm} pipelines on {device}, seed {seed}: TP/A and improvement I against depth", plots, source(points)
+        f"pipeline-{algorithm}-{device}",
+        f"{algorithm} pipelines on {device}: TP/A and improvement I against depth ({over})",
+        plots,
+        source(points),
     )

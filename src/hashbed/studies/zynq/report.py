@@ -4,6 +4,7 @@ and III), the cycle formulas (Table II), speed-up and communication overhead aga
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hashbed.catalogue.cores import all_cores
@@ -14,6 +15,9 @@ from hashbed.studies.narrowing import Narrow, fill
 from hashbed.studies.zynq import testbed_tables, timing_tables
 from hashbed.studies.zynq.dma_fit import study_fit
 from hashbed.studies.zynq.formulas import TABLE_2_TITLE, formula_cells, formula_rows
+
+#: Panels per row of the overhead figure.
+_OVERHEAD_COLUMNS = 5
 
 
 def sections(store: ResultStore, narrow: Narrow, published: frozenset[str]) -> list[Section]:
@@ -126,23 +130,25 @@ def _ratio_figure(rows: list[dict[str, Any]], boards: list[dict[str, Any]]) -> F
     virtual boards' ratios beside them."""
     plots = []
     for device in sorted({row["device"] for row in rows}):
-        series = [
-            Series(
-                f"{data} data",
-                [r["sta_fmax_mhz"] for r in group],
-                [r["ratio"] for r in group],
-                [r["core"] for r in group],
-            )
-            for data in ("worst", "random")
-            if (group := [r for r in rows if (r["device"], r["data"]) == (device, data)])
-        ]
+        series, named = [], set()  # a core named once, at its first point (the same x: its STA Fmax)
+        for data in ("worst", "random"):
+            if group := [r for r in rows if (r["device"], r["data"]) == (device, data)]:
+                names = ["" if r["core"] in named else r["core"] for r in group]
+                named |= {r["core"] for r in group}
+                series.append(Series(f"{data} data", [r["sta_fmax_mhz"] for r in group], [r["ratio"] for r in group], names))
         spread = [
             (r["sta_fmax_mhz"], f / r["sta_fmax_mhz"]) for r in boards if r["device"] == device for f in r["boards"].values()
         ]
         if spread:
             series.append(Series("virtual boards", [x for x, _ in spread], [y for _, y in spread]))
         plots.append(
-            Plot(f"{device}: each point a core", "static-timing Fmax (MHz)", "experimental / static Fmax", series, scatter=True)
+            Plot(
+                f"{device}: each point a core",
+                "static-timing Fmax (MHz)",
+                "experimental / static-timing Fmax (ratio)",
+                series,
+                scatter=True,
+            )
         )
     return Figure(
         "fmax-ratio",
@@ -153,11 +159,26 @@ def _ratio_figure(rows: list[dict[str, Any]], boards: list[dict[str, Any]]) -> F
 
 
 def _overhead_figure(series: list[dict[str, Any]]) -> Figure:
-    lines = [
-        Series(testbed_tables.series_label(s), [r["size_kb"] for r in s["overhead"]], [r["ratio"] for r in s["overhead"]])
-        for s in series
-    ]
-    plot = Plot("measured / formula time", "message size (kB)", "overhead ratio", lines, log_x=True)
+    """Small multiples: a panel per algorithm (the cores named alike: its versions and lightweight
+    cores), a colour per core and clock, a line style per setting (system clock, DMA model)."""
+    panels: dict[str, list[Series]] = {}
+    for s in series:
+        core, setting = _core_and_setting(s)
+        line = Series(
+            core, [r["size_kb"] for r in s["overhead"]], [100 * (r["ratio"] - 1) for r in s["overhead"]], setting=setting
+        )
+        panels.setdefault(re.split(r"[-_]", s["core"])[0], []).append(line)
+    plots = [Plot(name, "message size (kB)", "overhead (%)", lines, log_x=True) for name, lines in sorted(panels.items())]
     return Figure(
-        "overhead-vs-size", "Communication overhead against message size on the simulated board", [plot], source(series)
+        "overhead-vs-size",
+        "Communication overhead (measured time over the cycle formula's) against message size on the simulated board",
+        plots,
+        source(series),
+        columns=min(len(plots), _OVERHEAD_COLUMNS),
     )
+
+
+def _core_and_setting(series: dict[str, Any]) -> tuple[str, str]:
+    """The series' label split into its core with the core's clock, and the rest of its setting."""
+    core, clock, *setting = testbed_tables.series_label(series).split(", ")
+    return f"{core}, {clock.removeprefix('core ')}", ", ".join(setting)
