@@ -124,7 +124,7 @@ def test_every_table_and_figure_states_device_tools_and_hashbed_version(report: 
     with ResultStore(report / "results.db") as store:
         items = [item for section in sections(store, "all") for item in section.items]
     sourced = [item for item in items if isinstance(item, (Table, Figure))]
-    assert len(sourced) == 25  # with the lightweight and pipeline studies' claims beside hashbed's numbers
+    assert len(sourced) == 26  # with the studies' claims beside hashbed's numbers, the power table and Table 3's heatmap
     for item in sourced:
         assert re.fullmatch(r"device: .+; tools: .+; hashbed \d+\.\d+\.\d+", item.source), item.source
         assert "none recorded" not in item.source, item.title if isinstance(item, Table) else item.name
