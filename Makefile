@@ -78,10 +78,13 @@ bench-targets: $(STAMP) ## the main job on ECP5-85k, where the throughput-per-ar
 # The Zynq study's overhead and speed-up experiments for every core on the simulated board
 # (core clock: the core's stored static-timing Fmax on its study device, ecp5-85k or, for the
 # lightweight cores, ecp5-25k: run bench-targets and bench first), with an ideal DMA, then with
-# the DMA latency fitted to the study's overhead at 10 kB (docs/testbed.md).
+# the DMA latency fitted to the study's overhead at 10 kB (docs/testbed.md); Ascon, the LWC core
+# the testbed's 32-bit LWC path takes, as encryptions.
 testbed: $(STAMP) ## the Zynq study's overhead and speed-up on the simulated board
 	@for core in $(HASH_CORES); do $(BIN)/hashbed testbed overhead $$core && $(BIN)/hashbed testbed speedup $$core || exit 1; done
 	@for core in $(HASH_CORES); do $(BIN)/hashbed testbed overhead $$core --dma-latency fitted || exit 1; done
+	$(BIN)/hashbed testbed overhead ascon
+	$(BIN)/hashbed testbed overhead ascon --dma-latency fitted
 	$(BIN)/hashbed testbed overhead luffa256 --sizes 1000 --sys-mhz 150
 	$(BIN)/hashbed testbed overhead keccak256-round2 --sizes 1000 --sys-mhz 75
 	$(BIN)/hashbed testbed overhead keccak256-round2 --sizes 1000 --sys-mhz 150
