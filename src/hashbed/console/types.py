@@ -103,6 +103,15 @@ def probability(text: str) -> float:
     return value
 
 
+def or_word(word: str, value: Callable[[str], T]) -> Callable[[str], T | str]:
+    """A value of ``value``'s type, or ``word`` itself (e.g. a clock, or 'experimental')."""
+
+    def parse(text: str) -> T | str:
+        return word if text == word else value(text)
+
+    return parse
+
+
 def comma_list(item: Callable[[str], T]) -> Callable[[str], list[T]]:
     """A comma-separated list of values of ``item``'s type, e.g. 1,2.5,10."""
 

@@ -87,16 +87,20 @@ def fit_latency(points: Sequence[Point], sys_mhz: float, size_kb: float, low: fl
     return LatencyFit(best, sys_mhz, size_kb, low, high, {p.core: _overhead(p, best, sys_mhz) for p in points})
 
 
-def candidate_series(store: ResultStore, latency: int = 0) -> list[dict[str, Any]]:
-    """The candidates' testbed series at the study's setting (the default system clock, a DMA
-    without gaps) with a processor latency of ``latency`` cycles (0: the ideal DMA)."""
-    names = {core.name for core in candidates()}
-    sys_mhz = TestbedSettings().sys_mhz
+def series_of(store: ResultStore, names: set[str], sys_mhz: float, latency: int = 0) -> list[dict[str, Any]]:
+    """The testbed series of the cores ``names`` at a ``sys_mhz`` system clock with a DMA without
+    gaps and a processor latency of ``latency`` cycles (0: the ideal DMA)."""
     return [
         s
         for s in testbed_series(store)
         if s["core"] in names and s["sys_mhz"] == sys_mhz and s["dma"]["latency"] == latency and not s["dma"]["gap"]
     ]
+
+
+def candidate_series(store: ResultStore, latency: int = 0) -> list[dict[str, Any]]:
+    """The candidates' testbed series at the study's setting (the default system clock, a DMA
+    without gaps) with a processor latency of ``latency`` cycles (0: the ideal DMA)."""
+    return series_of(store, {core.name for core in candidates()}, TestbedSettings().sys_mhz, latency)
 
 
 def study_fit(store: ResultStore) -> LatencyFit | None:

@@ -7,10 +7,9 @@ from typing import Any
 
 from hashbed.results import ResultStore
 from hashbed.studies.findings import FORMULA_MEASURES, Claim, Finding, Measured, Measures, findings, formula_claims, load_claims
-from hashbed.studies.zynq.dma_fit import candidate_series, study_fit
+from hashbed.studies.zynq.dma_fit import candidate_series, series_of, study_fit
 from hashbed.studies.zynq.experiments import arm_speedup
 from hashbed.studies.zynq.study_set import CLAIMS, STUDY_DEVICES, candidates
-from hashbed.studies.zynq.testbed_tables import testbed_series
 from hashbed.studies.zynq.timing_tables import board_rows, fmax_rows
 from hashbed.testbed.controller import STEP_MHZ
 
@@ -117,10 +116,10 @@ def _dma_bound(store: ResultStore, claim: Claim) -> Measured:
     """Whether ``claim.core`` at its default clock, an ideal DMA and a ``claim.sys_mhz`` system
     clock stays above ``DMA_BOUND`` at ``claim.size_kb``; the DMA's and the formula's times."""
     scope = f"{claim.core}, system clock {claim.sys_mhz:g} MHz, ideal DMA, {claim.size_kb:g} kB"
+    assert claim.core is not None and claim.sys_mhz is not None, f"{claim.id}: a core and a system clock"
     rows = [
         (s, row)
-        for s in testbed_series(store)
-        if s["core"] == claim.core and s["sys_mhz"] == claim.sys_mhz and not s["dma"]["latency"] and not s["dma"]["gap"]
+        for s in series_of(store, {claim.core}, claim.sys_mhz)
         for row in s["overhead"]
         if row["size_kb"] == claim.size_kb
     ]

@@ -9,7 +9,7 @@ from hashbed.catalogue.cores import Core, load_core
 from hashbed.console.options import option_with_old_spelling
 from hashbed.console.printing import emit_json, err, out, print_rows
 from hashbed.console.running import executor_options, run_jobs
-from hashbed.console.types import SEED_RANGE, comma_list, float_range, int_range, positive_float, probability, seed
+from hashbed.console.types import SEED_RANGE, comma_list, float_range, int_range, or_word, positive_float, probability, seed
 from hashbed.errors import HashbedError
 from hashbed.jobs.runner import Jobs
 from hashbed.results import JobRecord, ResultStore
@@ -36,18 +36,8 @@ from hashbed.testbed.software import call_overhead_s
 FITTED = "fitted"
 
 
-def dma_latency(text: str) -> int | str:
-    """``--dma-latency``: system cycles, or the word 'fitted'."""
-    return FITTED if text == FITTED else int_range(0, DEFAULT_IDLE_LIMIT - 1)(text)
-
-
 #: ``--core-mhz experimental``: the experimental Fmax the timing study found for the core.
 EXPERIMENTAL = "experimental"
-
-
-def core_clock(text: str) -> float | str:
-    """``--core-mhz``: a clock in MHz, or the word 'experimental'."""
-    return EXPERIMENTAL if text == EXPERIMENTAL else positive_float(text)
 
 
 def chosen_core_mhz(args: argparse.Namespace, store: ResultStore, core: Core) -> float:
@@ -223,7 +213,7 @@ def add_sizes_and_core_clock(parser: argparse.ArgumentParser, lwc: bool = False)
     )
     parser.add_argument(
         "--core-mhz",
-        type=core_clock,
+        type=or_word(EXPERIMENTAL, positive_float),
         help=f"core clock, MHz, or '{EXPERIMENTAL}': the experimental Fmax 'hashbed time' stored (worst-case data) "
         f"(default: the static-timing Fmax stored for the core's study device, {devices}, "
         f"else {FALLBACK_CORE_MHZ:g})",
@@ -267,7 +257,7 @@ def add_parser(sub: Any, jobs: list[argparse.ArgumentParser]) -> None:
     )
     transfer.add_argument(
         "--dma-latency",
-        type=dma_latency,
+        type=or_word(FITTED, cycles),
         default=0,
         help=f"system cycles the processor takes to start a transfer and to see it done (below {DEFAULT_IDLE_LIMIT}), "
         f"or '{FITTED}': the latency fitted to the study's overhead at 10 kB (docs/testbed.md)",
